@@ -1,0 +1,49 @@
+"""The engine core shared by every game: protocol, chance, bots, logs, runner and replay."""
+
+from engines.core.bots import Bot, RandomBot, bot_rng, dice_rng, make_bot
+from engines.core.chance import ChanceSpec, Choice, DiceRoll
+from engines.core.errors import (
+    EngineError,
+    IllegalActionError,
+    LogFormatError,
+    ReplayError,
+    UnknownBotError,
+    UnknownGameError,
+)
+from engines.core.game import CHANCE, TERMINAL, Decision, Game, GameInfo, State
+from engines.core.log import GameLog, LogEntry, LogHeader, Player, parse_log, read_log
+from engines.core.runner import PlayedGame, Replay, ReplayedStep, play, replay
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Bot",
+    "ChanceSpec",
+    "Choice",
+    "Decision",
+    "DiceRoll",
+    "EngineError",
+    "Game",
+    "GameInfo",
+    "GameLog",
+    "IllegalActionError",
+    "LogEntry",
+    "LogFormatError",
+    "LogHeader",
+    "PlayedGame",
+    "Player",
+    "RandomBot",
+    "Replay",
+    "ReplayError",
+    "ReplayedStep",
+    "State",
+    "UnknownBotError",
+    "UnknownGameError",
+    "bot_rng",
+    "dice_rng",
+    "make_bot",
+    "parse_log",
+    "play",
+    "read_log",
+    "replay",
+]

@@ -1,0 +1,60 @@
+"""Bots: a bot is made for one player with its own seeded RNG and sees only a copy of the state.
+
+The runner hands :meth:`Bot.decide` the result of ``state.view(player)``, so a bot can neither
+change the real game nor peek at hidden information.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from engines.core.game import Decision, Game, State
+
+
+class Bot(Protocol):
+    """Anything with ``decide(view) -> Decision`` can play."""
+
+    def decide(self, view: State) -> Decision: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions. The baseline every game offers."""
+
+    name = "random"
+
+    def __init__(self, game: Game, player: int, rng: random.Random) -> None:
+        self.game = game
+        self.player = player
+        self.rng = rng
+
+    def decide(self, view: State) -> Decision:
+        actions = view.legal_actions()
+        return Decision(actions[self.rng.randrange(len(actions))])
+
+
+def bot_rng(seed: int | str, player: int) -> random.Random:
+    """The RNG for ``player``'s bot in a game with ``seed``: independent of the dice RNG.
+
+    >>> bot_rng(7, 0).random() == bot_rng(7, 0).random()
+    True
+    >>> bot_rng(7, 0).random() == bot_rng(7, 1).random()
+    False
+    """
+    return random.Random(f"printkit/bot/{seed}/{player}")
+
+
+def dice_rng(seed: int | str) -> random.Random:
+    """The RNG that answers CHANCE nodes for a game with ``seed``."""
+    return random.Random(f"printkit/chance/{seed}")
+
+
+def make_bot(game: Game, name: str, player: int, rng: random.Random) -> Any:
+    from engines.core.errors import UnknownBotError
+
+    factories = game.bots()
+    if name not in factories:
+        raise UnknownBotError(
+            f"unknown bot {name!r} for {game.info.name}; choose from {', '.join(sorted(factories))}"
+        )
+    return factories[name](game, player, rng)

@@ -1,0 +1,177 @@
+"""The Game/State protocol every engine implements.
+
+A *state* says whose decision it is: a player (``0..n-1``), :data:`CHANCE` or :data:`TERMINAL`.
+Decisions and chance outcomes are both applied with :meth:`State.apply`, which refuses anything
+illegal with an :class:`~engines.core.errors.IllegalActionError` naming the rule. Games with
+simultaneous decisions (everyone keeps dice at once) ask the players one after another and keep
+each choice hidden from the others through :meth:`State.view`; games with hidden information
+(a hand of cards) redact it there too, so a bot only ever sees what its player would see.
+
+Actions and outcomes are small frozen values; each game turns them into JSON and back
+(:meth:`Game.action_to_json`, :meth:`Game.action_from_json`) for the game log.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.core.chance import ChanceSpec
+from engines.core.errors import IllegalActionError
+
+CHANCE = -1
+"""``current_player()`` at a chance node: the runner (or a log) supplies the outcome."""
+TERMINAL = -2
+"""``current_player()`` once the game is over."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Metadata declared up front by every game module (OpenSpiel style)."""
+
+    name: str
+    title: str
+    rules_version: str
+    min_players: int
+    max_players: int
+    default_players: int
+    seed_document: str
+    player_names: tuple[str, ...] = ()
+    has_score: bool = True
+    simultaneous: bool = False
+    hidden_information: bool = False
+    components: tuple[str, ...] = ()
+    notes: str = ""
+
+
+class State(ABC):
+    """One moment of one game. Mutable; :meth:`clone` gives an independent copy."""
+
+    game: Game
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """A player index, :data:`CHANCE` or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Any]:
+        """Every action the current player may take (empty at CHANCE and TERMINAL).
+
+        Games whose actions form a continuum list a representative set here and override
+        :meth:`check_legal` to accept any legal action.
+        """
+
+    @abstractmethod
+    def chance_outcomes(self) -> ChanceSpec:
+        """At a CHANCE node: what can happen, with its probabilities."""
+
+    @abstractmethod
+    def _apply_action(self, action: Any) -> None:
+        """Apply a decision already known to be legal."""
+
+    @abstractmethod
+    def _apply_outcome(self, outcome: Any) -> None:
+        """Apply a chance outcome already known to be possible."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per-player result, meaningful once terminal (score, or 1/0 for win/loss)."""
+
+    @abstractmethod
+    def result(self) -> dict[str, Any]:
+        """The JSON-able result recorded on the log's last line (scores, winner...)."""
+
+    # -- provided behaviour -------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self._num_players  # type: ignore[attr-defined,no-any-return]
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def check_legal(self, action: Any) -> None:
+        """Raise :class:`IllegalActionError` unless ``action`` is legal now."""
+        player = self.current_player()
+        if player == TERMINAL:
+            raise IllegalActionError("the game is over; no more actions")
+        if player == CHANCE:
+            raise IllegalActionError("a chance outcome (a roll) is due, not a decision")
+        if action not in self.legal_actions():
+            raise IllegalActionError(self.explain_illegal(action))
+
+    def explain_illegal(self, action: Any) -> str:
+        """A sentence saying which rule ``action`` breaks; games override for precision."""
+        return f"{action!r} is not a legal action now"
+
+    def check_outcome(self, outcome: Any) -> None:
+        if self.current_player() != CHANCE:
+            raise IllegalActionError("no roll is due now; a player must decide")
+        if not self.chance_outcomes().contains(outcome):
+            raise IllegalActionError(f"{outcome!r} is not a possible outcome of this roll")
+
+    def apply(self, move: Any) -> None:
+        """Apply a decision, or a chance outcome at a CHANCE node, refusing illegal ones."""
+        if self.current_player() == CHANCE:
+            self.check_outcome(move)
+            self._apply_outcome(move)
+        else:
+            self.check_legal(move)
+            self._apply_action(move)
+
+    def clone(self) -> State:
+        return copy.deepcopy(self)
+
+    def view(self, player: int) -> State:
+        """A copy holding only what ``player`` may know. Hidden-information games override."""
+        return self.clone()
+
+
+class Game(ABC):
+    """A game's rules as an object: makes initial states and (de)serialises moves."""
+
+    info: GameInfo
+
+    @abstractmethod
+    def new_initial_state(
+        self, num_players: int | None = None, options: Mapping[str, Any] | None = None
+    ) -> State:
+        """The state before the first move; ``options`` selects variants."""
+
+    @abstractmethod
+    def action_to_json(self, action: Any) -> Any: ...
+
+    @abstractmethod
+    def action_from_json(self, data: Any) -> Any:
+        """Parse a logged action; raise ``ValueError`` with a clear message if malformed."""
+
+    def outcome_to_json(self, outcome: Any) -> Any:
+        return list(outcome) if isinstance(outcome, tuple) else outcome
+
+    def outcome_from_json(self, data: Any) -> Any:
+        return tuple(data) if isinstance(data, list) else data
+
+    def bot_names(self) -> list[str]:
+        return sorted(self.bots())
+
+    @abstractmethod
+    def bots(self) -> Mapping[str, Any]:
+        """Bot name -> factory ``f(game, player, rng) -> Bot``."""
+
+    def default_options(self) -> dict[str, Any]:
+        return {}
+
+
+@dataclass
+class Decision:
+    """What a bot returns: the action, and optionally a short reason for the log."""
+
+    action: Any
+    reason: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)

@@ -1,0 +1,29 @@
+"""Where printkit finds its data, whether run from a checkout or installed with pip."""
+
+from __future__ import annotations
+
+import os
+from importlib import resources
+from pathlib import Path
+
+import platformdirs
+
+
+def fonts_dir() -> Path:
+    """The folder holding ``manifest.toml`` (``fonts/`` in the repo, ``printkit/fontdata``)."""
+    checkout = Path(__file__).resolve().parent.parent / "fonts"
+    if (checkout / "manifest.toml").is_file():
+        return checkout
+    return Path(str(resources.files("printkit.fontdata")))
+
+
+def templates_dir() -> Path:
+    """The ``templates`` package folder: per-game templates, handout text and catalogs."""
+    return Path(str(resources.files("templates")))
+
+
+def cache_dir() -> Path:
+    """The user cache folder (``PRINTKIT_CACHE_DIR`` overrides), created on demand."""
+    path = Path(os.environ.get("PRINTKIT_CACHE_DIR") or platformdirs.user_cache_dir("printkit"))
+    path.mkdir(parents=True, exist_ok=True)
+    return path

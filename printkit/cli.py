@@ -1,0 +1,287 @@
+"""The ``printkit`` command line: the contract in ARCHITECTURE.md.
+
+Bad input never shows a traceback: every expected error becomes one line on stderr and exit
+code 2, and no half-written file is left behind (all writers write atomically).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from engines.core.errors import EngineError
+from printkit.errors import PrintkitError
+
+EXIT_BAD_INPUT = 2
+EXIT_FAILED_CHECK = 1
+
+
+class Fail(click.ClickException):
+    """A check that ran and failed (validation short of capacity, preflight errors): exit 1."""
+
+    exit_code = EXIT_FAILED_CHECK
+
+
+def _game(name: str):  # type: ignore[no-untyped-def]
+    import engines
+
+    return engines.get_game(name)
+
+
+def _paper_option(f):  # type: ignore[no-untyped-def]
+    f = click.option("--landscape", is_flag=True, help="Landscape orientation.")(f)
+    return click.option(
+        "--paper",
+        default="a4",
+        show_default=True,
+        help="a4, letter, a3, tabloid, or universal (fits both A4 and Letter).",
+    )(f)
+
+
+def _context(paper: str, landscape: bool, profile: str = "home", locale: str = "en",
+             duplex_offset: tuple[float, float] = (0.0, 0.0), **options: Any):  # type: ignore[no-untyped-def]
+    from printkit.components import BuildContext
+    from printkit.i18n import check_locale
+    from printkit.paper import paper as make_paper
+
+    return BuildContext(make_paper(paper, landscape=landscape), profile, check_locale(locale),
+                        dict(options), duplex_offset)
+
+
+def _out_dir(path: str) -> Path:
+    out = Path(path)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PrintkitError(f"cannot create output folder {out}: {exc.strerror or exc}") from None
+    probe = out / ".printkit-write-test"
+    try:
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise PrintkitError(f"output folder {out} is not writable: {exc.strerror or exc}") from None
+    return out
+
+
+def _out_file(path: str) -> Path:
+    out = Path(path)
+    _out_dir(str(out.parent if str(out.parent) else "."))
+    return out
+
+
+def _parse_offset(value: str | None) -> tuple[float, float]:
+    if not value:
+        return (0.0, 0.0)
+    try:
+        x, y = (float(v) for v in value.split(","))
+    except ValueError:
+        raise PrintkitError(f"--duplex-offset takes X,Y in mm (e.g. 0.5,-1), not {value!r}") from None
+    return (x, y)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="printkit")
+def cli() -> None:
+    """Print-and-play kits for tabletop dice games, checked by reference rules engines."""
+
+
+@cli.command()
+def games() -> None:
+    """List the games and kits, with their components."""
+    import engines
+    from printkit.components import available_kits, kit_components
+    from printkit.paper import paper
+
+    from printkit.components import BuildContext
+
+    ctx = BuildContext(paper("a4"))
+    for name in sorted(set(engines.available()) | set(available_kits())):
+        title = name
+        if name in engines.available():
+            g = engines.get_game(name)
+            title = f"{g.info.title} ({g.info.min_players}-{g.info.max_players} players;"
+            title += f" bots: {', '.join(g.bot_names())})"
+        click.echo(f"{name}: {title}")
+        if name in available_kits():
+            for c in kit_components(name, ctx):
+                click.echo(f"  - {c.name}: {c.title}")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--component", "-c", multiple=True, help="Build only this component (repeatable).")
+@_paper_option
+@click.option("--profile", default="home", show_default=True, help="home or print-shop.")
+@click.option("--locale", default="en", show_default=True, help="Language of the labels.")
+@click.option("--out", "out", default="out", show_default=True, help="Output folder.")
+@click.option("--preset", help="For `build dice`: only this dice preset.")
+@click.option("--duplex-offset", help="Shift back pages by X,Y mm (read off the calibration page).")
+@click.option("--two-up", is_flag=True, help="Sheets: two half-size sheets per landscape page.")
+@click.option("--preflight", "preflight", is_flag=True, help="Print the preflight report.")
+def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, profile: str,
+          locale: str, out: str, preset: str | None, duplex_offset: str | None, two_up: bool,
+          preflight: bool) -> None:
+    """Build the kit of GAME (or `all`) into OUT/GAME/."""
+    from printkit.build import build_kits
+
+    ctx = _context(paper, landscape, profile, locale, _parse_offset(duplex_offset),
+                   preset=preset, two_up=two_up)
+    report = build_kits(game, ctx, _out_dir(out), components=component, echo=click.echo)
+    if preflight or report.errors:
+        click.echo(report.text(), err=bool(report.errors))
+    if report.errors:
+        raise Fail(f"preflight found {len(report.errors)} error(s)")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--players", type=click.IntRange(min=1), help="Number of players.")
+@click.option("--bot", "bots", multiple=True, help="Bot per seat (repeat; the last fills the rest).")
+@click.option("--name", "names", multiple=True, help="Player names (repeat).")
+@click.option("--log", "log_path", help="Write the game log (JSON Lines) here; '-' for stdout.")
+def play(game: str, seed: int, players: int | None, bots: tuple[str, ...], names: tuple[str, ...],
+         log_path: str | None) -> None:
+    """Auto-play one game with bots and print the result."""
+    from engines.core import play as run
+
+    g = _game(game)
+    n = players or (len(bots) if bots else g.info.default_players)
+    if not g.info.min_players <= n <= g.info.max_players:
+        raise PrintkitError(
+            f"{g.info.title} takes {g.info.min_players}-{g.info.max_players} players, not {n}"
+        )
+    seats = list(bots) or ["greedy" if "greedy" in g.bots() else "random"]
+    seats = (seats + [seats[-1]] * n)[:n]
+    if names and len(names) != n:
+        raise PrintkitError(f"give {n} --name values or none")
+    played = run(g, seats, seed=seed, names=names or None)
+    assert played.log is not None
+    if log_path == "-":
+        click.echo(played.log.dumps(), nl=False)
+        return
+    if log_path:
+        played.log.write(_out_file(log_path))
+    click.echo(json.dumps(played.state.result()))
+
+
+@cli.command()
+@click.argument("game")
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def replay(game: str, log: str, as_json: bool) -> None:
+    """Replay LOG with the rules engine, checking every line and the recorded result."""
+    from engines.core import read_log
+    from engines.core import replay as run
+
+    g = _game(game)
+    parsed = read_log(_existing(log))
+    result = run(g, parsed)
+    state = result.state
+    out = {"game": g.info.name, "lines": len(parsed.entries), "finished": state.is_terminal(),
+           "result": state.result() if state.is_terminal() else None}
+    if as_json:
+        click.echo(json.dumps(out))
+    else:
+        click.echo(f"{log}: {len(parsed.entries)} moves replayed, all legal.")
+        if state.is_terminal():
+            click.echo(f"result: {json.dumps(state.result())}")
+        else:
+            click.echo("the game is not finished yet.")
+
+
+def _existing(path: str) -> Path:
+    p = Path(path)
+    if not p.is_file():
+        raise PrintkitError(f"no such file: {path}")
+    return p
+
+
+@cli.command()
+@click.argument("game")
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--out", "out", help="Output PDF (default out/GAME/example-LOGNAME.pdf).")
+@_paper_option
+@click.option("--locale", default="en", show_default=True)
+def example(game: str, log: str, out: str | None, paper: str, landscape: bool, locale: str) -> None:
+    """Draw LOG as filled-in, annotated sheets."""
+    from engines.core import read_log
+    from engines.core import replay as run
+    from printkit.build import example_module
+
+    g = _game(game)
+    module = example_module(game)
+    parsed = read_log(_existing(log))
+    replayed = run(g, parsed, keep_steps=True)
+    ctx = _context(paper, landscape, "home", locale)
+    target = _out_file(out or f"out/{game}/example-{Path(log).stem}.pdf")
+    module.draw_example(replayed, ctx, target)
+    click.echo(f"wrote {target}")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--games", "count", default=1000, show_default=True, type=int)
+@click.option("--seed", default=0, show_default=True, type=int)
+@click.option("--bot", help="Bot that plays the games (default: the game's strongest).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per game on stdout.")
+@click.option("--report", help="Also write a PDF report here.")
+@_paper_option
+def validate(game: str, count: int, seed: int, bot: str | None, as_json: bool,
+             report: str | None, paper: str, landscape: bool) -> None:
+    """Auto-play many games and check every declared capacity against them."""
+    from printkit.validate import validate_games
+
+    if count < 1:
+        raise PrintkitError(f"--games must be a positive number, not {count}")
+    ctx = _context(paper, landscape)
+    report_path = _out_file(report) if report else None
+    ok = validate_games(game, ctx, count, seed, bot=bot, as_json=as_json, report=report_path,
+                        echo=click.echo)
+    if not ok:
+        raise Fail("a capacity falls short of what the games demanded")
+
+
+def _register_plugins() -> None:
+    from printkit.commands import plugin_commands
+
+    for command in plugin_commands():
+        cli.add_command(command)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point: runs the CLI and turns expected errors into one line and exit code 2."""
+    _register_plugins()
+    try:
+        cli.main(args=argv, prog_name="printkit", standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("printkit: aborted", err=True)
+        return EXIT_BAD_INPUT
+    except Fail as exc:
+        click.echo(f"printkit: {exc.format_message()}", err=True)
+        return EXIT_FAILED_CHECK
+    except click.exceptions.Exit as exc:
+        return int(exc.exit_code)
+    except click.UsageError as exc:
+        hint = f" (see 'printkit {exc.ctx.command_path.split(' ', 1)[-1]} --help')" if exc.ctx else ""
+        click.echo(f"printkit: {exc.format_message()}{hint}", err=True)
+        return EXIT_BAD_INPUT
+    except click.ClickException as exc:
+        click.echo(f"printkit: {exc.format_message()}", err=True)
+        return EXIT_BAD_INPUT
+    except (PrintkitError, EngineError) as exc:
+        click.echo(f"printkit: {exc}", err=True)
+        return EXIT_BAD_INPUT
+    except OSError as exc:
+        name = f" {exc.filename}" if exc.filename else ""
+        click.echo(f"printkit: cannot access{name}: {exc.strerror or exc}", err=True)
+        return EXIT_BAD_INPUT
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,342 @@
+"""The WFtGtS play sheet: geometry as data, one drawing call for the blank sheet.
+
+:func:`geometry` turns ``sheet.toml`` and a box on the page into the rectangles of every cell;
+:func:`draw_blank` prints the empty sheet into that box, and the example printer
+(:mod:`templates.wftgts.example`) writes into the same rectangles, so a filled-in example and a
+blank sheet can never disagree. Column heads (die names and point values) come from the rules
+data the engine plays with.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.colors import HexColor, white
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from engines.wftgts.rules import DICE, load_rules
+from printkit.fonts import font
+from printkit.i18n import _, ngettext
+from printkit.units import mm
+
+LINE_LETTERS = ("a", "b", "c")
+
+
+@cache
+def layout() -> dict[str, Any]:
+    return tomllib.loads((Path(__file__).parent / "sheet.toml").read_text(encoding="utf-8"))
+
+
+def ink(name: str) -> HexColor:
+    return HexColor(layout()["ink"][name])
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float  # bottom edge, PDF coordinates
+    w: float
+    h: float
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    @property
+    def cx(self) -> float:
+        return self.x + self.w / 2
+
+    @property
+    def cy(self) -> float:
+        return self.y + self.h / 2
+
+
+@dataclass(frozen=True)
+class Row:
+    kind: str  # "head", "line", "score", "total", "final"
+    round: int  # 0 for the head row
+    letter: str  # "a", "b", "c" for lines, "" otherwise
+    y: float
+    h: float
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    @property
+    def cy(self) -> float:
+        return self.y + self.h / 2
+
+    @property
+    def label(self) -> str:
+        if self.kind == "line":
+            return f"{self.round}{self.letter}"
+        return {"score": _("Score"), "total": _("Total"), "final": _("Final")}.get(self.kind, "")
+
+
+@dataclass(frozen=True)
+class SheetGeometry:
+    """Every rectangle of one sheet drawn into ``box``."""
+
+    box: Rect
+    banner: Rect
+    table: Rect
+    rows: tuple[Row, ...]
+    label_x: float
+    label_w: float
+    die_x: tuple[float, ...]
+    die_w: float
+    points_x: float
+    points_w: float
+    unit: float  # one row-height unit
+
+    def row(self, kind: str, round_: int, letter: str = "") -> Row:
+        for r in self.rows:
+            if r.kind == kind and r.round == round_ and r.letter == letter:
+                return r
+        raise KeyError((kind, round_, letter))
+
+    def cell(self, round_: int, letter: str, die: int) -> Rect:
+        r = self.row("line", round_, letter)
+        return Rect(self.die_x[die], r.y, self.die_w, r.h)
+
+    def wide(self, row: Row) -> Rect:
+        """The cell spanning the seven die columns (arithmetic on Score/Total/Final rows)."""
+        return Rect(self.die_x[0], row.y, self.die_w * len(self.die_x), row.h)
+
+    def points_box(self, row: Row) -> Rect:
+        pad = row.h * 0.12
+        return Rect(self.points_x + pad * 2, row.y + pad, self.points_w - pad * 4, row.h - 2 * pad)
+
+    def arrow(self, round_: int, after: str, die: int) -> tuple[float, float, float]:
+        """(x, y, height) of the carry arrow below line ``after`` in column ``die``."""
+        r = self.row("line", round_, after)
+        size = layout()["text"]["arrow_size"] * self.unit
+        return (self.die_x[die] + self.die_w * 0.82, r.y, size)
+
+    def size(self, key: str) -> float:
+        return float(layout()["text"][key]) * self.unit
+
+
+def geometry(box: Rect, *, rounds: int | None = None) -> SheetGeometry:
+    """Lay the sheet out inside ``box`` (points)."""
+    lay = layout()
+    rounds = rounds or load_rules().rounds
+    m = lay["margins"]
+    inner = Rect(box.x + mm(m["left"]), box.y + mm(m["bottom"]),
+                 box.w - mm(m["left"] + m["right"]), box.h - mm(m["top"] + m["bottom"]))
+    head_h = mm(lay["header"]["height"])
+    banner = Rect(inner.x, inner.top - head_h, inner.w, head_h)
+    table = Rect(inner.x, inner.y, inner.w, inner.h - head_h - mm(lay["header"]["gap"]))
+
+    rw = lay["rows"]
+    plan: list[tuple[str, int, str, float]] = [("head", 0, "", rw["head"])]
+    for r in range(1, rounds + 1):
+        for letter in LINE_LETTERS:
+            plan.append(("line", r, letter, rw["line"]))
+        plan.append(("score", r, "", rw["score"]))
+        if r == rounds:
+            plan.append(("final", r, "", rw["final"]))
+        elif r > 1:
+            plan.append(("total", r, "", rw["total"]))
+    units = sum(p[3] for p in plan) + rw["gap_between_rounds"] * (rounds - 1)
+    unit = table.h / units
+    rows = []
+    y = table.top
+    for kind, r, letter, rel in plan:
+        if kind == "line" and letter == "a" and r > 1:
+            y -= rw["gap_between_rounds"] * unit
+        h = rel * unit
+        y -= h
+        rows.append(Row(kind, r, letter, y, h))
+    cols = lay["columns"]
+    label_w, points_w = mm(cols["label"]), mm(cols["points"])
+    die_w = (table.w - label_w - points_w) / len(DICE)
+    die_x = tuple(table.x + label_w + i * die_w for i in range(len(DICE)))
+    return SheetGeometry(box, banner, table, tuple(rows), table.x, label_w, die_x, die_w,
+                         table.x + label_w + die_w * len(DICE), points_w, unit)
+
+
+def _centred(c: Canvas, text: str, role: str, size: float, cx: float, cy: float) -> None:
+    face = font(role)
+    asc = pdfmetrics.getAscentDescent(face, size)[0]
+    c.setFont(face, size)
+    c.drawCentredString(cx, cy - asc * 0.36, text)
+
+
+def fit_size(text: str, role: str, size: float, width: float) -> float:
+    """``size`` shrunk just enough for ``text`` to fit ``width``."""
+    w = pdfmetrics.stringWidth(text, font(role), size)
+    return size if w <= width else size * width / w
+
+
+def draw_blank(c: Canvas, g: SheetGeometry) -> None:
+    """Print the empty play sheet into the geometry's box."""
+    _draw_banner(c, g)
+    _draw_column_heads(c, g)
+    for row in g.rows:
+        if row.kind == "head":
+            continue
+        _draw_row(c, g, row)
+    _draw_arrows(c, g)
+    _draw_round_labels(c, g)
+
+
+def _draw_banner(c: Canvas, g: SheetGeometry) -> None:
+    b = g.banner
+    band = Rect(b.x, b.y + b.h * 0.42, b.w, b.h * 0.58)
+    c.setFillColor(ink("banner"))
+    c.roundRect(band.x, band.y, band.w, band.h, band.h * 0.2, stroke=0, fill=1)
+    c.setFillColor(white)
+    title = _("WAITING FOR THE GAME TO START")
+    _centred(c, title, "sans-bold", fit_size(title, "sans-bold", band.h * 0.55, band.w * 0.9),
+             band.cx, band.cy)
+    # name and date fields under the banner
+    c.setFillColor(ink("rule"))
+    size = b.h * 0.2
+    c.setFont(font("sans"), size)
+    y = b.y + b.h * 0.08
+    name_label, date_label = _("Name"), _("Date")
+    c.drawString(b.x, y, name_label)
+    nx = b.x + pdfmetrics.stringWidth(name_label, font("sans"), size) + size * 0.5
+    c.setStrokeColor(ink("faint"))
+    c.setLineWidth(0.5)
+    c.line(nx, y - size * 0.2, b.x + b.w * 0.62, y - size * 0.2)
+    dx = b.x + b.w * 0.66
+    c.drawString(dx, y, date_label)
+    dx2 = dx + pdfmetrics.stringWidth(date_label, font("sans"), size) + size * 0.5
+    c.line(dx2, y - size * 0.2, b.x + b.w, y - size * 0.2)
+
+
+def die_head(index: int) -> tuple[str, str]:
+    die = DICE[index]
+    pts = ngettext("%(n)d pt", "%(n)d pts", die.points) % {"n": die.points}
+    return (_(die.label), pts)
+
+
+def _draw_column_heads(c: Canvas, g: SheetGeometry) -> None:
+    head = g.rows[0]
+    size = g.size("head_size")
+    c.setFillColor(ink("fill"))
+    c.setStrokeColor(ink("rule"))
+    c.setLineWidth(0.6)
+    c.rect(g.die_x[0], head.y, g.die_w * len(DICE), head.h, stroke=1, fill=1)
+    c.setFillColor(ink("banner"))
+    for i in range(len(DICE)):
+        name, pts = die_head(i)
+        x = g.die_x[i]
+        if i:
+            c.line(x, head.y, x, head.top)
+        cx = x + g.die_w / 2
+        _centred(c, name, "sans-bold", fit_size(name, "sans-bold", size, g.die_w * 0.9),
+                 cx, head.y + head.h * 0.66)
+        _centred(c, pts, "sans", fit_size(pts, "sans", size * 0.9, g.die_w * 0.9),
+                 cx, head.y + head.h * 0.28)
+    label = _("Points")
+    _centred(c, label, "sans-bold", fit_size(label, "sans-bold", size, g.points_w * 0.9),
+             g.points_x + g.points_w / 2, head.cy)
+
+
+def _draw_row(c: Canvas, g: SheetGeometry, row: Row) -> None:
+    size = g.size("label_size")
+    c.setStrokeColor(ink("rule"))
+    c.setLineWidth(0.6)
+    c.setFillColor(ink("fill") if row.kind != "line" else white)
+    c.rect(g.label_x, row.y, g.label_w, row.h, stroke=1, fill=1)
+    c.setFillColor(ink("banner"))
+    label = row.label
+    role = "sans" if row.kind == "line" else "sans-bold"
+    _centred(c, label, role, fit_size(label, role, size, g.label_w * 0.9),
+             g.label_x + g.label_w / 2, row.cy)
+    if row.kind == "line":
+        for x in g.die_x:
+            c.rect(x, row.y, g.die_w, row.h, stroke=1, fill=0)
+        return
+    wide = g.wide(row)
+    c.setLineWidth(0.9 if row.kind != "total" else 0.6)
+    c.rect(wide.x, wide.y, wide.w, wide.h, stroke=1, fill=0)
+    c.rect(g.points_x, row.y, g.points_w, row.h, stroke=1, fill=0)
+    box = g.points_box(row)
+    c.setLineWidth(1.4 if row.kind == "final" else 1.0)
+    c.roundRect(box.x, box.y, box.w, box.h, box.h * 0.15, stroke=1, fill=0)
+    if row.kind == "final":
+        _draw_tiebreak(c, g, row)
+
+
+def tiebreak_box(g: SheetGeometry, row: Row) -> Rect:
+    wide = g.wide(row)
+    w = g.die_w * 1.1
+    pad = row.h * 0.15
+    return Rect(wide.x + wide.w - w - pad, row.y + pad, w, row.h - 2 * pad)
+
+
+def _draw_tiebreak(c: Canvas, g: SheetGeometry, row: Row) -> None:
+    box = tiebreak_box(g, row)
+    c.setLineWidth(0.6)
+    c.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)
+    text = _("tie-break: best c-line sum")
+    size = fit_size(text, "sans-italic", g.size("label_size") * 0.8, g.die_w * 3.2)
+    c.setFont(font("sans-italic"), size)
+    c.setFillColor(ink("rule"))
+    c.drawRightString(box.x - size * 0.6, row.y + row.h / 2 - size * 0.3, text)
+
+
+def _draw_arrows(c: Canvas, g: SheetGeometry) -> None:
+    c.setFillColor(ink("faint"))
+    c.setStrokeColor(ink("faint"))
+    for r in sorted({row.round for row in g.rows if row.kind == "line"}):
+        for after in LINE_LETTERS[:-1]:
+            for die in range(len(DICE)):
+                draw_arrow(c, *g.arrow(r, after, die))
+
+
+def draw_arrow(c: Canvas, x: float, y: float, h: float, *, filled: bool = False) -> None:
+    """A small down-pointing carry arrow centred on the line between two rows."""
+    w = h * 0.55
+    top, tip = y + h / 2, y - h / 2
+    c.setLineWidth(max(0.4, h * 0.09))
+    c.line(x, top, x, tip + w * 0.5)
+    p = c.beginPath()
+    p.moveTo(x - w / 2, tip + w * 0.7)
+    p.lineTo(x + w / 2, tip + w * 0.7)
+    p.lineTo(x, tip)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    if filled:
+        c.line(x - w * 0.7, top - h * 0.1, x + w * 0.7, tip + h * 0.2)
+
+
+def _draw_round_labels(c: Canvas, g: SheetGeometry) -> None:
+    c.setFillColor(ink("faint"))
+    for r in sorted({row.round for row in g.rows if row.kind == "line"}):
+        top = g.row("line", r, "a").top
+        bottom = g.row("line", r, "c").y
+        text = _("Round %(n)d") % {"n": r}
+        size = fit_size(text, "sans-bold", g.size("label_size") * 1.3, g.points_w * 0.85)
+        _centred(c, text, "sans-bold", size, g.points_x + g.points_w / 2, (top + bottom) / 2)
+
+
+def capacities(g: SheetGeometry) -> dict[str, int]:
+    """How many handwritten digits fit each box at the handwriting size (declared capacities)."""
+    hand_score = g.size("hand_score_size")
+    hand = g.size("hand_size")
+
+    def digits(width: float, role: str, size: float) -> int:
+        dw = max(pdfmetrics.stringWidth(d, font(role), size) for d in "0123456789")
+        return int((width * 0.92) // dw)
+
+    score_row = g.row("score", 1)
+    total_row = next(r for r in g.rows if r.kind == "total")
+    final_row = next(r for r in g.rows if r.kind == "final")
+    return {
+        "die cell digits": digits(g.die_w * 0.72, "hand", hand),
+        "score box digits": digits(g.points_box(score_row).w, "hand-bold", hand_score),
+        "total box digits": digits(g.points_box(total_row).w, "hand-bold", hand_score),
+        "final box digits": digits(g.points_box(final_row).w, "hand-bold", hand_score),
+        "tie-break box digits": digits(tiebreak_box(g, final_row).w, "hand", hand),
+    }

@@ -1,0 +1,39 @@
+# printkit: two commands a newcomer needs.  `make demo` builds the kits; `make test` runs the tests.
+PYTHON ?= python3.11
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: demo test bench lint extract clean
+
+# Fall back to python3 when python3.11 is not on PATH (the project needs Python >= 3.11).
+ifeq (, $(shell command -v $(PYTHON) 2>/dev/null))
+PYTHON := python3
+endif
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[test]"
+	@touch $(STAMP)
+
+demo: $(STAMP)
+	$(PY) -m printkit.demo out
+
+test: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	$(PY) -m bench.run
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+
+# Re-extract every translatable label into templates/locale/printkit.pot and update catalogs.
+extract: $(STAMP)
+	$(VENV)/bin/pybabel extract -F babel.cfg -o templates/locale/printkit.pot --project printkit --no-location .
+	$(VENV)/bin/pybabel update -i templates/locale/printkit.pot -d templates/locale -D printkit --ignore-obsolete
+
+clean:
+	rm -rf out build *.egg-info .pytest_cache

@@ -1,0 +1,56 @@
+"""``make demo``: build every kit into ``out/`` and show what was written.
+
+Runs the same CLI a user runs: kits on A4 and US Letter, the seeds' worked examples as
+filled-in sheets, an auto-played game per engine and its example, a validation report, and PNG
+previews with a contact sheet of each kit.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import engines
+from printkit.cli import main as cli
+from printkit.components import available_kits
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def run(*args: str) -> None:
+    print("$ printkit " + " ".join(args), flush=True)
+    code = cli(list(args))
+    if code:
+        raise SystemExit(f"demo step failed (exit {code}): printkit {' '.join(args)}")
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0] if argv else "out")
+    run("games")
+    run("build", "all", "--paper", "a4", "--out", str(out / "a4"))
+    run("build", "all", "--paper", "letter", "--out", str(out / "letter"))
+    if "wftgts" in available_kits():
+        run("build", "wftgts", "--paper", "a4", "--two-up", "--component", "play-sheet",
+            "--out", str(out / "a4-two-up"))
+    run("build", "all", "--paper", "a4", "--profile", "print-shop", "--out",
+        str(out / "print-shop"))
+    for game in engines.available():
+        folder = EXAMPLES / game
+        for log in sorted(folder.glob("*.jsonl")) if folder.is_dir() else []:
+            run("replay", game, str(log))
+            run("example", game, str(log), "--out", str(out / "examples" / f"{game}-{log.stem}.pdf"))
+        log = out / "logs" / f"{game}-seed1.jsonl"
+        run("play", game, "--seed", "1", "--log", str(log))
+        run("example", game, str(log), "--out", str(out / "examples" / f"{game}-seed1.pdf"))
+        run("validate", game, "--games", "200", "--seed", "1",
+            "--report", str(out / "validation" / f"{game}.pdf"))
+    for kit_pdf in sorted((out / "a4").glob("*/*-kit.pdf")):
+        run("preview", str(kit_pdf), "--dpi", "60", "--out", str(out / "previews" / kit_pdf.stem))
+    print(f"\nEverything is in {out}/:")
+    for path in sorted(out.rglob("*.pdf")):
+        print(f"  {path}  ({path.stat().st_size // 1024} KiB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,240 @@
+"""A replayed WFtGtS log drawn as the sheets its players would have filled in.
+
+Page one onwards: one play sheet per player, written in a handwriting font. New rolls are in
+the roll ink, carried (kept) values in a second ink, struck carry arrows mark the dice kept,
+and each Score line shows the groups and their arithmetic. A last page explains each step:
+what was rolled, what was kept and why (the bot's or player's reason from the log), and how
+the round was scored.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.colors import Color
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Paragraph
+from reportlab.pdfgen.canvas import Canvas
+
+from engines.core import Replay
+from engines.wftgts.rules import DICE
+from printkit.components import BuildContext
+from printkit.fonts import font
+from printkit.i18n import _, use_locale
+from printkit.pdf import open_canvas
+from printkit.units import mm
+from templates.wftgts.sheet import (
+    LINE_LETTERS,
+    Rect,
+    SheetGeometry,
+    draw_arrow,
+    draw_blank,
+    fit_size,
+    geometry,
+    ink,
+    tiebreak_box,
+)
+
+TITLE = "Waiting For the Game to Start"
+
+
+def describe_scoring(record: Any) -> str:
+    """The arithmetic a player writes on the Score line for one round."""
+    if record.junk:
+        values = " + ".join(str(v) for v in record.lines[-1])
+        return _("stuck with junk: %(sum)s = %(points)d") % {"sum": values,
+                                                             "points": record.points}
+    groups = record.scoring.groups if record.scoring else ()
+    if not groups:
+        return _("nothing scores: 0")
+    parts = [g.describe() for g in groups]
+    text = "; ".join(parts)
+    if len(groups) > 1:
+        text += f"; {' + '.join(str(g.points) for g in groups)} = {record.points}"
+    return text
+
+
+def _hand(c: Canvas, text: str, role: str, size: float, x: float, y: float, color: Color,
+          jitter: random.Random, *, align: str = "centre") -> None:
+    """Write like a person: a little off the line and a little tilted, deterministically."""
+    c.saveState()
+    c.setFillColor(color)
+    c.translate(x + jitter.uniform(-0.5, 0.5), y + jitter.uniform(-0.6, 0.6))
+    c.rotate(jitter.uniform(-2.5, 2.5))
+    c.setFont(font(role), size)
+    if align == "centre":
+        c.drawCentredString(0, 0, text)
+    elif align == "right":
+        c.drawRightString(0, 0, text)
+    else:
+        c.drawString(0, 0, text)
+    c.restoreState()
+
+
+def _baseline(rect: Rect, size: float) -> float:
+    return rect.y + rect.h / 2 - size * 0.32
+
+
+def fill_sheet(c: Canvas, g: SheetGeometry, sheet: Any, name: str, seed: int) -> None:
+    """Write one player's rounds into a drawn blank sheet."""
+    jitter = random.Random(f"wftgts-example/{seed}/{name}")
+    hand, hand_score = g.size("hand_size"), g.size("hand_score_size")
+    # the player's name on the Name line
+    b = g.banner
+    _hand(c, name, "hand", b.h * 0.3, b.x + b.w * 0.06, b.y + b.h * 0.09, ink("roll"), jitter,
+          align="left")
+    for record in sheet.rounds:
+        r = sheet.rounds.index(record) + 1
+        for li, line in enumerate(record.lines):
+            letter = LINE_LETTERS[li]
+            carried = record.carried[li - 1] if li > 0 and li - 1 < len(record.carried) else set()
+            for die, value in enumerate(line):
+                cell = g.cell(r, letter, die)
+                color = ink("kept") if die in carried else ink("roll")
+                _hand(c, str(value), "hand", hand, cell.x + cell.w * 0.42, _baseline(cell, hand),
+                      color, jitter)
+        for ki, kept in enumerate(record.carried):
+            for die in sorted(kept):
+                x, y, h = g.arrow(r, LINE_LETTERS[ki], die)
+                c.setFillColor(ink("mark"))
+                c.setStrokeColor(ink("mark"))
+                draw_arrow(c, x, y, h * 1.15, filled=True)
+        if record.points is None:
+            continue
+        score_row = g.row("score", r)
+        wide = g.wide(score_row)
+        text = describe_scoring(record)
+        size = fit_size(text, "hand", hand, wide.w * 0.96)
+        _hand(c, text, "hand", size, wide.x + wide.w * 0.02, _baseline(wide, size), ink("score"),
+              jitter, align="left")
+        box = g.points_box(score_row)
+        _hand(c, str(record.points), "hand-bold", hand_score, box.cx, _baseline(box, hand_score),
+              ink("score"), jitter)
+        if r > 1 and record.total is not None:
+            kind = "final" if r == _rounds(g) else "total"
+            total_row = g.row(kind, r)
+            prev = sheet.rounds[r - 2].total
+            sum_text = f"{prev} + {record.points} = {record.total}"
+            wide_t = g.wide(total_row)
+            _hand(c, sum_text, "hand", hand * 0.9, wide_t.x + wide_t.w * 0.02,
+                  _baseline(wide_t, hand * 0.9), ink("note"), jitter, align="left")
+            box_t = g.points_box(total_row)
+            _hand(c, str(record.total), "hand-bold", hand_score, box_t.cx,
+                  _baseline(box_t, hand_score), ink("score"), jitter)
+            if kind == "final":
+                tb = tiebreak_box(g, total_row)
+                best_c = max(x.c_sum for x in sheet.rounds if x.c_sum is not None)
+                _hand(c, str(best_c), "hand", hand, tb.cx, _baseline(tb, hand), ink("note"),
+                      jitter)
+
+
+def _rounds(g: SheetGeometry) -> int:
+    return max(row.round for row in g.rows)
+
+
+def _style(size: float, role: str = "sans", leading: float = 1.3) -> ParagraphStyle:
+    return ParagraphStyle(role, fontName=font(role), fontSize=size, leading=size * leading)
+
+
+def step_notes(replay: Replay) -> list[tuple[int, list[str]]]:
+    """Per round, the sentences that explain it, in order, from the replayed steps."""
+    game_players = replay.log.header.players
+    notes: dict[int, list[str]] = {}
+    for step in replay.steps:
+        before, entry = step.before, step.entry
+        r = before.round
+        lines = notes.setdefault(r, [])
+        if entry.is_chance:
+            roll = ", ".join(f"{d.label} {v}" for d, v in zip(DICE, entry.data, strict=True))
+            letter = LINE_LETTERS[_line_count(before)]
+            lines.append(_("Roll for line %(line)s: %(roll)s.") % {"line": f"{r}{letter}",
+                                                                  "roll": roll})
+            continue
+        who = game_players[entry.player].name
+        action = entry.data
+        reason = f" ({entry.reason})" if entry.reason else ""
+        if "keep" in action:
+            kept = ", ".join(_label(d) for d in action["keep"]) or _("nothing")
+            lines.append(_("%(who)s keeps %(kept)s%(reason)s.") % {"who": who, "kept": kept,
+                                                                  "reason": reason})
+        else:
+            rec = step.after.sheets[entry.player].rounds[r - 1]
+            lines.append(_("%(who)s scores %(text)s; total %(total)d.") % {
+                "who": who, "text": describe_scoring(rec), "total": rec.total})
+    return sorted(notes.items())
+
+
+def _line_count(state: Any) -> int:
+    sheet = state.sheets[0]
+    if not sheet.rounds or len(sheet.rounds) < state.round:
+        return 0
+    return len(sheet.rounds[state.round - 1].lines)
+
+
+def _label(die_id: str) -> str:
+    for d in DICE:
+        if d.id == die_id:
+            return d.label
+    return die_id
+
+
+def draw_notes(c: Canvas, ctx: BuildContext, replay: Replay) -> None:
+    """The annotation pages: each round step by step."""
+    page = ctx.paper
+    margin = mm(14)
+    width = page.width - 2 * margin
+    y = page.height - margin
+    head = _style(15, "sans-bold")
+    body = _style(9.5, "sans")
+    roundhead = _style(11, "sans-bold")
+
+    def put(par: Paragraph, gap: float = 3) -> None:
+        nonlocal y
+        _, h = par.wrap(width, y - margin)
+        if y - h < margin:
+            c.showPage()
+            y = page.height - margin
+            par.wrap(width, y - margin)
+        par.drawOn(c, margin, y - h)
+        y -= h + gap
+
+    put(Paragraph(_("How this game was played"), head), 8)
+    for r, sentences in step_notes(replay):
+        put(Paragraph(_("Round %(n)d") % {"n": r}, roundhead), 2)
+        for s in sentences:
+            put(Paragraph(_escape(s), body), 1.5)
+        y -= 4
+    result = replay.state.result() if replay.state.is_terminal() else None
+    if result:
+        names = [p.name for p in replay.log.header.players]
+        winners = ", ".join(names[i] for i in result["winners"])
+        put(Paragraph(_("Final scores: %(scores)s. Winner: %(w)s.") % {
+            "scores": ", ".join(f"{n} {s}" for n, s in zip(names, result["scores"], strict=True)),
+            "w": winners}, roundhead))
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def draw_example(replay: Replay, ctx: BuildContext, out: Path) -> None:
+    """Write the filled-in sheets and the notes for a replayed log to ``out``."""
+    state = replay.state
+    header = replay.log.header
+    with use_locale(ctx.locale), open_canvas(
+        out, ctx.paper, title=f"{TITLE}: " + _("example game"),
+        subject=_("A game log drawn as filled-in play sheets"),
+    ) as c:
+        for p, sheet in enumerate(state.sheets):
+            g = geometry(Rect(0, 0, ctx.paper.width, ctx.paper.height))
+            draw_blank(c, g)
+            fill_sheet(c, g, sheet, header.players[p].name, hash_seed(header.seed))
+            c.showPage()
+        draw_notes(c, ctx, replay)
+        c.showPage()
+
+
+def hash_seed(seed: Any) -> int:
+    return sum(ord(ch) for ch in str(seed))

@@ -25,6 +25,7 @@ from printkit.fonts import font
 from printkit.i18n import _, use_locale
 from printkit.pdf import open_canvas
 from printkit.units import mm
+from templates.wftgts import sheet_boxes
 from templates.wftgts.sheet import (
     LINE_LETTERS,
     Rect,
@@ -106,7 +107,7 @@ def fill_sheet(c: Canvas, g: SheetGeometry, sheet: Any, name: str, seed: int) ->
         score_row = g.row("score", r)
         wide = g.wide(score_row)
         text = describe_scoring(record)
-        size = fit_size(text, "hand", hand, wide.w * 0.96)
+        size = fit_size(text, "hand", hand, wide.w * 0.92)
         _hand(c, text, "hand", size, wide.x + wide.w * 0.02, _baseline(wide, size), ink("score"),
               jitter, align="left")
         box = g.points_box(score_row)
@@ -228,7 +229,7 @@ def draw_example(replay: Replay, ctx: BuildContext, out: Path) -> None:
         subject=_("A game log drawn as filled-in play sheets"),
     ) as c:
         for p, sheet in enumerate(state.sheets):
-            g = geometry(Rect(0, 0, ctx.paper.width, ctx.paper.height))
+            g = geometry(sheet_boxes(ctx, False, first_page=False)[0])
             draw_blank(c, g)
             fill_sheet(c, g, sheet, header.players[p].name, hash_seed(header.seed))
             c.showPage()

@@ -20,7 +20,7 @@ def capacities(ctx: BuildContext) -> dict[str, int]:
     """Digits that fit each kind of box; the smaller of the one-up and two-up sheets."""
     result: dict[str, int] = {}
     for two_up in (False, True):
-        _, boxes = sheet_boxes(ctx.paper, two_up)
+        boxes = sheet_boxes(ctx, two_up)
         for name, value in sheet_capacities(geometry(boxes[0])).items():
             result[name] = min(value, result.get(name, value))
     return result

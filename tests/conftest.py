@@ -1,0 +1,63 @@
+"""Shared fixtures: a CLI runner that calls printkit in-process, and PDF helpers."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class CliResult:
+    def __init__(self, code: int, out: str, err: str) -> None:
+        self.code, self.out, self.err = code, out, err
+
+
+@pytest.fixture
+def cli(capsys):
+    """Run ``printkit ARGS`` in-process; returns exit code, stdout and stderr."""
+    from printkit.cli import main
+
+    def run(*args: str) -> CliResult:
+        capsys.readouterr()
+        code = main(list(args))
+        captured = capsys.readouterr()
+        return CliResult(code, captured.out, captured.err)
+
+    return run
+
+
+@pytest.fixture
+def seed_log() -> Path:
+    return ROOT / "examples" / "wftgts" / "seed-example.jsonl"
+
+
+def pdf_text(path: Path) -> str:
+    from pypdf import PdfReader
+
+    return "\n".join(page.extract_text() for page in PdfReader(str(path)).pages)
+
+
+def pdf_fonts(path: Path) -> dict[str, bool]:
+    """Base font name -> embedded? for every font used on any page."""
+    from pypdf import PdfReader
+
+    found: dict[str, bool] = {}
+    for page in PdfReader(str(path)).pages:
+        fonts = page.get("/Resources", {}).get("/Font", {})
+        for ref in fonts.values():
+            f = ref.get_object()
+            name = str(f.get("/BaseFont"))
+            embedded = False
+            for desc_fonts in [f] + [d.get_object() for d in f.get("/DescendantFonts", [])]:
+                desc = desc_fonts.get("/FontDescriptor")
+                if desc is not None:
+                    d = desc.get_object()
+                    embedded |= any(k in d for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            found[name] = embedded
+    return found
+
+
+sys.path.insert(0, str(ROOT))

@@ -1,0 +1,118 @@
+"""The WFtGtS play sheet and example sheet, measured in the PDF."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import pdf_fonts, pdf_text
+
+MM = 72 / 25.4
+
+
+@pytest.mark.parametrize("paper,size_mm", [("a4", (210, 297)), ("letter", (215.9, 279.4))])
+def test_play_sheet_page_size_fonts_and_labels(cli, tmp_path, paper, size_mm):
+    r = cli("build", "wftgts", "--component", "play-sheet", "--paper", paper, "--out",
+            str(tmp_path))
+    assert r.code == 0, r.err
+    pdf = tmp_path / "wftgts" / "play-sheet.pdf"
+    page = PdfReader(str(pdf)).pages[0]
+    w, h = float(page.mediabox.width) / MM, float(page.mediabox.height) / MM
+    assert (round(w, 1), round(h, 1)) == size_mm
+    fonts = pdf_fonts(pdf)
+    assert fonts and all(fonts.values()), fonts  # every font embedded
+    assert not any("Helvetica" in f for f in fonts)
+    text = pdf_text(pdf)
+    for label in ["WAITING FOR THE GAME TO START", "d10 (1s)", "d10 (10s)", "9 pts", "1 pt",
+                  "6c", "Score", "Total", "Final"]:
+        assert label in text, label
+
+
+def test_play_sheet_has_thirty_rows_and_seven_die_columns(cli, tmp_path):
+    import pdfplumber
+
+    cli("build", "wftgts", "--component", "play-sheet", "--out", str(tmp_path))
+    with pdfplumber.open(tmp_path / "wftgts" / "play-sheet.pdf") as pdf:
+        words = [w["text"] for w in pdf.pages[0].extract_words()]
+    row_labels = [w for w in words if len(w) == 2 and w[0] in "123456" and w[1] in "abc"]
+    assert sorted(row_labels) == sorted(f"{r}{x}" for r in range(1, 7) for x in "abc")
+    assert words.count("Score") == 6
+    assert words.count("Total") == 4 + 1  # rounds 2-5, and "Total" nowhere else
+    assert words.count("Final") == 1
+
+
+def test_two_up_puts_two_sheets_on_a_landscape_page(cli, tmp_path):
+    r = cli("build", "wftgts", "--component", "play-sheet", "--two-up", "--paper", "letter",
+            "--out", str(tmp_path))
+    assert r.code == 0, r.err
+    page = PdfReader(str(tmp_path / "wftgts" / "play-sheet.pdf")).pages[0]
+    assert float(page.mediabox.width) == pytest.approx(11 * 72)
+    assert pdf_text(tmp_path / "wftgts" / "play-sheet.pdf").count("Final") == 2
+
+
+def test_same_build_twice_is_byte_identical(cli, tmp_path):
+    for d in ("one", "two"):
+        assert cli("build", "wftgts", "--out", str(tmp_path / d)).code == 0
+    for name in ("play-sheet.pdf", "wftgts-kit.pdf"):
+        a = (tmp_path / "one" / "wftgts" / name).read_bytes()
+        b = (tmp_path / "two" / "wftgts" / name).read_bytes()
+        assert a == b, name
+
+
+def test_seed_example_sheet_shows_the_seed_numbers(cli, tmp_path, seed_log):
+    out = tmp_path / "example.pdf"
+    r = cli("example", "wftgts", str(seed_log), "--out", str(out))
+    assert r.code == 0, r.err
+    reader = PdfReader(str(out))
+    assert len(reader.pages) >= 2  # the filled sheet and the notes
+    sheet = reader.pages[0].extract_text()
+    for number in ["76", "156", "108", "95", "75", "60", "232", "340", "435", "510", "570"]:
+        assert number in sheet, number
+    assert "19 × 4 = 76" in sheet
+    assert "Jonathan" in sheet
+    notes = "\n".join(p.extract_text() for p in reader.pages[1:])
+    assert "Round 6" in notes and "570" in notes
+    fonts = pdf_fonts(out)
+    assert any("Kalam" in f for f in fonts) and all(fonts.values())
+
+
+def test_example_of_an_auto_played_game(cli, tmp_path):
+    log = tmp_path / "g.jsonl"
+    assert cli("play", "wftgts", "--players", "2", "--bot", "greedy", "--seed", "3", "--log",
+               str(log)).code == 0
+    result = json.loads(log.read_text().splitlines()[-1])["result"]
+    out = tmp_path / "g.pdf"
+    assert cli("example", "wftgts", str(log), "--out", str(out)).code == 0
+    reader = PdfReader(str(out))
+    for player, score in enumerate(result["scores"]):
+        assert str(score) in reader.pages[player].extract_text()
+
+
+def test_validate_json_contract(cli, tmp_path):
+    report = tmp_path / "report.pdf"
+    r = cli("validate", "wftgts", "--games", "30", "--seed", "2", "--json", "--report",
+            str(report))
+    assert r.code == 0, r.err
+    data = json.loads(r.out.strip().splitlines()[0])
+    assert data["game"] == "wftgts" and data["games"] == 30
+    assert 300 < data["mean_score"] < 800
+    names = {c["name"]: c for c in data["capacities"]}
+    assert {"score box digits", "total box digits", "final box digits"} <= set(names)
+    for c in data["capacities"]:
+        assert set(c) == {"name", "capacity", "observed_max", "ok"}
+        assert c["ok"] == (c["observed_max"] <= c["capacity"])
+    assert names["score box digits"]["observed_max"] in (2, 3)
+    assert report.stat().st_size > 1000
+
+
+def test_validate_fails_when_a_box_is_too_small(cli, monkeypatch):
+    from templates.wftgts import validation
+
+    real = validation.capacities
+    monkeypatch.setattr(validation, "capacities",
+                        lambda ctx: {**real(ctx), "final box digits": 2})
+    r = cli("validate", "wftgts", "--games", "5", "--bot", "greedy")
+    assert r.code == 1
+    assert "final box digits" in r.out and "NO" in r.out

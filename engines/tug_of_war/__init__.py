@@ -1,0 +1,39 @@
+"""Tug of War (Bernd Eisenstein): a two-player dice game of athletes on a rope.
+
+>>> from engines.core import play
+>>> played = play(TugOfWar(), ["greedy", "greedy"], seed=1, record=False)
+>>> played.state.result()["winner"] in (0, 1)
+True
+"""
+
+from engines.tug_of_war.game import (
+    RED,
+    YELLOW,
+    Action,
+    EndTurn,
+    Exchange,
+    Phase,
+    Remove,
+    Reroll,
+    TugOfWar,
+    TugOfWarState,
+    TugStats,
+)
+from engines.tug_of_war.rules import RULES, Rules, load_rules
+
+__all__ = [
+    "RED",
+    "RULES",
+    "YELLOW",
+    "Action",
+    "EndTurn",
+    "Exchange",
+    "Phase",
+    "Remove",
+    "Reroll",
+    "Rules",
+    "TugOfWar",
+    "TugOfWarState",
+    "TugStats",
+    "load_rules",
+]

@@ -1,0 +1,90 @@
+"""Tug of War's numbers, read from ``data/rules.toml`` (the single source of truth).
+
+The engine, the bots and the printed kit (18 rope spaces and 18 tokens per colour) all take
+their numbers from here, so an edited data file changes them together.
+
+>>> rules = load_rules()
+>>> rules.athletes_per_side, rules.team_dice, rules.common_dice, rules.total_dice
+(18, 3, 3, 9)
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Everything numeric about the game; ``turn_limit`` is designed for printkit."""
+
+    title: str
+    rules_version: str
+    player_names: tuple[str, str]
+    athletes_per_side: int
+    faces: int
+    team_dice: int
+    common_dice: int
+    setup_rerolls: int
+    rerolls_per_six: int
+    exchanges_per_turn: int
+    exchange_bonus: int
+    turn_limit: int
+
+    @property
+    def total_dice(self) -> int:
+        """Dice on the table: two teams and the common dice (9 in the seed)."""
+        return 2 * self.team_dice + self.common_dice
+
+
+def _require(cond: bool, message: str) -> None:
+    if not cond:
+        raise ValueError(f"tug-of-war rules.toml: {message}")
+
+
+def parse_rules(data: dict[str, Any]) -> Rules:
+    """Check and type the raw TOML data; a wrong value raises ``ValueError`` naming it."""
+    designed = data.get("designed_for_printkit", {})
+    _require(isinstance(designed, dict), "[designed_for_printkit] must be a table")
+    merged = {**data, **designed}
+    minimum = {
+        "athletes_per_side": 1,
+        "faces": 2,
+        "team_dice": 1,
+        "common_dice": 1,
+        "setup_rerolls": 0,
+        "rerolls_per_six": 0,
+        "exchanges_per_turn": 0,
+        "exchange_bonus": 0,
+        "turn_limit": 1,
+    }
+    for key, low in minimum.items():
+        value = merged.get(key)
+        _require(
+            isinstance(value, int) and not isinstance(value, bool) and value >= low,
+            f"{key!r} must be a whole number of at least {low}",
+        )
+    names = data.get("player_names", ["Yellow", "Red"])
+    _require(
+        isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names),
+        "'player_names' must list two names",
+    )
+    return Rules(
+        title=str(data.get("title", "Tug of War")),
+        rules_version=str(data.get("rules_version", "")),
+        player_names=(names[0], names[1]),
+        **{key: merged[key] for key in minimum},
+    )
+
+
+@cache
+def load_rules() -> Rules:
+    """The rules from the packaged ``data/rules.toml`` (read once per process)."""
+    text = resources.files("engines.tug_of_war").joinpath("data/rules.toml").read_text("utf-8")
+    return parse_rules(tomllib.loads(text))
+
+
+RULES = load_rules()

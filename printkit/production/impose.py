@@ -1,0 +1,503 @@
+"""Imposition: many small items (cards, counters, tokens) on as few sheets as possible.
+
+The layout is data (:class:`SheetPlan`, :class:`Placement`); drawing is a few calls over it.
+Items are drawing callbacks ``draw(canvas, x, y, w, h, index)`` (optionally accepting a
+``bleed=`` keyword), or ReportLab ``Drawing``/``Flowable`` objects. A callback always draws in
+the item's own upright frame: ``(x, y) = (0, 0)`` is the trim's lower-left corner, ``w x h`` the
+trim size; with bleed it may paint out to ``-bleed`` and ``w + bleed`` (it is clipped there).
+Rotated placement (when that fits more per sheet) is done for it.
+
+Two-sided items, per ``duplex``:
+
+- ``"long"``  duplex, flipped on the paper's long edge; ``"short"``: on the short edge. The back
+  of an item is drawn at the mirror image of its front position, so it lands behind it.
+  Portrait paper flipped on the long edge mirrors columns (x' = W - x - w); on the short edge,
+  rows (y' = H - y - h). Landscape paper: the other way round.
+- ``"fold"``  gutter-fold: fronts on one half of the page, backs mirrored on the other; fold on
+  the dashed line, glue, cut.
+
+``duplex_offset`` (mm, from ``ctx.duplex_offset`` or the argument) shifts every back page by
+(X, Y) in the back page's own frame: read it off the calibration page (:func:`draw_calibration`).
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.errors import LayoutError
+from printkit.paper import Paper
+from printkit.production import marks
+from printkit.production._i18n import _
+from printkit.production.profiles import (
+    FIRST_PAGE_BAND,
+    Profile,
+    begin_page,
+    build_id,
+    decorate_first_page,
+    profile,
+    safe_rect,
+    set_boxes,
+    slug,
+)
+from printkit.production.sizes import ItemSize, size
+from printkit.units import mm, to_mm
+
+Item = Callable[..., Any] | Any  # a callback, or a ReportLab Drawing / Flowable
+Rect = tuple[float, float, float, float]
+
+DUPLEX_MODES = ("none", "long", "short", "fold")
+VIEWER_DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
+BAND_GAP = mm(1.5)
+MIN_FOLD_GAP = mm(4)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where one face of one item lands: its trim rectangle on a page, in points."""
+
+    index: int
+    page: int  # 0-based page of the output PDF
+    side: str  # "front" or "back"
+    x: float
+    y: float
+    w: float  # as laid on the page (width and height swap when rotated)
+    h: float
+    rotated: bool
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return (self.x + self.w / 2, self.y + self.h / 2)
+
+    @property
+    def trim(self) -> Rect:
+        return (self.x, self.y, self.x + self.w, self.y + self.h)
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    """A grid of cells repeated on every sheet, and how backs mirror it."""
+
+    paper: Paper
+    profile: Profile
+    item: ItemSize
+    duplex: str
+    rotated: bool
+    cols: int
+    rows: int
+    gutter: float
+    bleed: float
+    cells: tuple[tuple[float, float], ...]  # trim lower-left of front cells, reading order
+    first_page_cells: tuple[int, ...]  # indexes into ``cells`` usable on page 1
+    band: tuple[float, float, float]  # first-page band: x, top, width
+    mirror: str  # "x" or "y": how a back mirrors its front ("" when one-sided)
+    fold: Rect | None = None  # the fold line (x0, y0, x1, y1) in gutter-fold
+
+    @property
+    def cell_w(self) -> float:
+        return self.item.height if self.rotated else self.item.width
+
+    @property
+    def cell_h(self) -> float:
+        return self.item.width if self.rotated else self.item.height
+
+    @property
+    def per_page(self) -> int:
+        return len(self.cells)
+
+    def sheets_for(self, n: int) -> int:
+        """Sheets (front pages) needed for ``n`` items."""
+        first = len(self.first_page_cells)
+        if n <= first:
+            return 1
+        return 1 + math.ceil((n - first) / self.per_page)
+
+    def back_of(self, x: float, y: float) -> tuple[float, float]:
+        """The back's trim lower-left for a front cell at (x, y)."""
+        w, h = self.cell_w, self.cell_h
+        if self.fold is not None:
+            fx0, fy0, fx1, fy1 = self.fold
+            if fx0 == fx1:  # vertical fold
+                return (2 * fx0 - x - w, y)
+            return (x, 2 * fy0 - y - h)
+        if self.mirror == "x":
+            return (self.paper.width - x - w, y)
+        return (x, self.paper.height - y - h)
+
+
+def mirror_axis(paper: Paper, duplex: str) -> str:
+    """Which coordinate a duplex flip mirrors: ``"x"`` when flipping about a vertical edge."""
+    long_is_vertical = paper.height >= paper.width
+    if duplex == "long":
+        return "x" if long_is_vertical else "y"
+    if duplex == "short":
+        return "y" if long_is_vertical else "x"
+    return ""
+
+
+def _fit(avail: float, cell: float, gutter: float, bleed: float) -> int:
+    return max(0, math.floor((avail - 2 * bleed + gutter + 1e-6) / (cell + gutter)))
+
+
+def plan_sheet(item: ItemSize | str, paper: Paper, prof: Profile | str = "home", *,
+               duplex: str = "none", gutter_mm: float | None = None,
+               bleed_mm: float | None = None, rotate: bool = True,
+               band: bool = True) -> SheetPlan:
+    """Plan the grid: as many cells per sheet as fit in the safe area, rotated if that fits
+    more. Gutters default to 0 (home: one cut between neighbours) or twice the bleed."""
+    item = size(item)
+    prof = profile(prof)
+    if duplex not in DUPLEX_MODES:
+        raise LayoutError(f"unknown duplex mode {duplex!r}; choose from {', '.join(DUPLEX_MODES)}")
+    bleed = prof.bleed if bleed_mm is None else mm(bleed_mm)
+    if bleed < 0 or (gutter_mm is not None and gutter_mm < 0):
+        raise LayoutError("gutter and bleed must not be negative")
+    gutter = max(2 * bleed, mm(gutter_mm) if gutter_mm is not None else 0.0)
+    sx0, sy0, sx1, sy1 = safe_rect(paper, prof)
+    aw, ah = sx1 - sx0, sy1 - sy0
+
+    options = []
+    for rot in (False, True) if rotate else (False,):
+        cw, ch = (item.height, item.width) if rot else (item.width, item.height)
+        if duplex == "fold":
+            fold_gap = max(gutter, MIN_FOLD_GAP, 2 * bleed)
+            for vertical in (True, False):
+                hw = (aw - fold_gap) / 2 if vertical else aw
+                hh = ah if vertical else (ah - fold_gap) / 2
+                cols, rows = _fit(hw, cw, gutter, bleed), _fit(hh, ch, gutter, bleed)
+                options.append((cols * rows, not rot, vertical, rot, cols, rows, fold_gap))
+        else:
+            cols, rows = _fit(aw, cw, gutter, bleed), _fit(ah, ch, gutter, bleed)
+            options.append((cols * rows, not rot, None, rot, cols, rows, 0.0))
+    options.sort(key=lambda o: (o[0], o[1]), reverse=True)
+    count, _upright, vertical, rot, cols, rows, fold_gap = options[0]
+    if count == 0:
+        raise LayoutError(
+            f"an item of {item.width_mm:g} x {item.height_mm:g} mm does not fit on "
+            f"{paper.name} (printable {to_mm(aw):.1f} x {to_mm(ah):.1f} mm); "
+            "choose a larger paper or tile it"
+        )
+    cw, ch = (item.height, item.width) if rot else (item.width, item.height)
+    grid_w = cols * cw + (cols - 1) * gutter
+    grid_h = rows * ch + (rows - 1) * gutter
+    cx, cy = paper.width / 2, paper.height / 2
+    fold: Rect | None = None
+    band_room = FIRST_PAGE_BAND + BAND_GAP
+    if duplex == "fold" and vertical:
+        x_first = cx - fold_gap / 2 - grid_w  # fronts on the left half, against the fold
+        fold = (cx, sy0, cx, sy1)
+        region_top = sy1 - band_room if ah - grid_h - 2 * bleed >= band_room else sy1
+        y_top = region_top - ((region_top - sy0) - grid_h) / 2
+    elif duplex == "fold":
+        x_first = cx - grid_w / 2
+        fold = (sx0, cy, sx1, cy)
+        # fronts on the top half, against the fold; the band sits above them if it fits
+        y_top = cy + fold_gap / 2 + grid_h
+    else:
+        x_first = cx - grid_w / 2
+        region_top = sy1 - band_room if ah - grid_h - 2 * bleed >= band_room else sy1
+        y_top = region_top - ((region_top - sy0) - grid_h) / 2
+    cells = tuple(
+        (x_first + c * (cw + gutter), y_top - ch - r * (ch + gutter))
+        for r in range(rows) for c in range(cols)
+    )
+    band_bottom = sy1 - band_room
+    first = tuple(i for i, (_x, y) in enumerate(cells)
+                  if not band or y + ch + bleed <= band_bottom + BAND_GAP + 1e-6)
+    return SheetPlan(paper, prof, item, duplex, rot, cols, rows, gutter, bleed, cells, first,
+                     (sx0, sy1, aw), mirror_axis(paper, duplex), fold)
+
+
+def place(plan: SheetPlan, n: int, *, two_sided: bool) -> list[Placement]:
+    """Placements of ``n`` items (fronts, and backs when ``two_sided``), in page order."""
+    out: list[Placement] = []
+    step = 2 if two_sided and plan.duplex in ("long", "short") else 1
+    index = 0
+    sheet = 0
+    w, h = plan.cell_w, plan.cell_h
+    while index < n:
+        usable = plan.first_page_cells if sheet == 0 else range(plan.per_page)
+        page = sheet * step
+        for cell in usable:
+            if index >= n:
+                break
+            x, y = plan.cells[cell]
+            out.append(Placement(index, page, "front", x, y, w, h, plan.rotated))
+            if two_sided:
+                bx, by = plan.back_of(x, y)
+                back_page = page + 1 if step == 2 else page
+                out.append(Placement(index, back_page, "back", bx, by, w, h, plan.rotated))
+            index += 1
+        sheet += 1
+    return out
+
+
+@dataclass(frozen=True)
+class Imposition:
+    """What :func:`impose` wrote: the plan, every placement, the page count and the file."""
+
+    plan: SheetPlan
+    placements: tuple[Placement, ...]
+    pages: int
+    path: Path | None
+    build_id: str
+
+
+class _Painter:
+    """Draws items of any accepted kind; remembers which callbacks take ``bleed=``."""
+
+    def __init__(self, bleed: float) -> None:
+        self.bleed = bleed
+        self._takes_bleed: dict[int, bool] = {}
+
+    def __call__(self, canvas: Canvas, item: Item, p: Placement, iw: float, ih: float) -> None:
+        canvas.saveState()
+        if p.rotated:
+            canvas.translate(p.x + p.w, p.y)
+            canvas.rotate(90)
+        else:
+            canvas.translate(p.x, p.y)
+        b = self.bleed
+        clip = canvas.beginPath()
+        clip.rect(-b, -b, iw + 2 * b, ih + 2 * b)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        if hasattr(item, "wrapOn") or hasattr(item, "drawOn"):
+            _draw_flowable(canvas, item, iw, ih)
+        else:
+            key = id(item)
+            takes = self._takes_bleed.get(key)
+            if takes is None:
+                try:
+                    takes = "bleed" in inspect.signature(item).parameters
+                except (TypeError, ValueError):
+                    takes = False
+                self._takes_bleed[key] = takes
+            if takes:
+                item(canvas, 0.0, 0.0, iw, ih, p.index, bleed=b)
+            else:
+                item(canvas, 0.0, 0.0, iw, ih, p.index)
+        canvas.restoreState()
+
+
+def _draw_flowable(canvas: Canvas, item: Any, w: float, h: float) -> None:
+    from reportlab.graphics.shapes import Drawing
+
+    if isinstance(item, Drawing):
+        from reportlab.graphics import renderPDF
+
+        sx, sy = w / item.width, h / item.height
+        s = min(sx, sy)
+        canvas.translate((w - item.width * s) / 2, (h - item.height * s) / 2)
+        canvas.scale(s, s)
+        renderPDF.draw(item, canvas, 0, 0)
+        return
+    fw, fh = item.wrapOn(canvas, w, h)
+    item.drawOn(canvas, (w - fw) / 2, (h - fh) / 2)
+
+
+def _bbox(rects: Sequence[Rect], grow: float = 0.0) -> Rect:
+    return (min(r[0] for r in rects) - grow, min(r[1] for r in rects) - grow,
+            max(r[2] for r in rects) + grow, max(r[3] for r in rects) + grow)
+
+
+def draw_sheets(canvas: Canvas, plan: SheetPlan, fronts: Sequence[Item],
+                backs: Item | Sequence[Item] | None, ctx: Any, *, file_name: str = "",
+                build: str = "", duplex_offset: tuple[float, float] | None = None
+                ) -> list[Placement]:
+    """Draw the imposed pages onto an open canvas (one ``showPage`` per page)."""
+    if not fronts:
+        raise LayoutError("nothing to impose: the list of items is empty")
+    two_sided = backs is not None
+    if two_sided and plan.duplex == "none":
+        raise LayoutError("items have backs: choose a duplex mode (long, short or fold)")
+    back_list: Sequence[Item] | None = None
+    if isinstance(backs, (list, tuple)):
+        if len(backs) != len(fronts):
+            raise LayoutError(f"{len(fronts)} fronts but {len(backs)} backs")
+        back_list = backs
+    dx, dy = duplex_offset if duplex_offset is not None else tuple(
+        getattr(ctx, "duplex_offset", (0.0, 0.0)))
+    placements = place(plan, len(fronts), two_sided=two_sided)
+    by_page: dict[int, list[Placement]] = {}
+    for p in placements:
+        by_page.setdefault(p.page, []).append(p)
+    pages = max(by_page) + 1
+    prof = plan.profile
+    paint = _Painter(plan.bleed)
+    iw, ih = plan.item.width, plan.item.height
+    for page in range(pages):
+        items = by_page.get(page, [])
+        is_back_page = bool(items) and all(p.side == "back" for p in items)
+        shift = (mm(dx), mm(dy)) if is_back_page else (0.0, 0.0)
+        trims = [(p.x + shift[0], p.y + shift[1], p.x + p.w + shift[0], p.y + p.h + shift[1])
+                 for p in items]
+        if prof.page_boxes and trims:
+            set_boxes(canvas, _bbox(trims), _bbox(trims, plan.bleed))
+        canvas.saveState()
+        canvas.translate(*shift)
+        for p in items:
+            source = fronts[p.index] if p.side == "front" else (
+                back_list[p.index] if back_list is not None else backs)
+            paint(canvas, source, p, iw, ih)
+        # cut lines / crop marks: on fronts (and both halves of a gutter-fold sheet)
+        cut = [p.trim for p in items if p.side == "front" or plan.duplex == "fold"]
+        if cut and prof.marks == "cut-lines":
+            marks.cut_rects(canvas, cut)
+        elif cut:  # around the block of cells: rows (columns) line up across a fold
+            marks.crop_marks(canvas, [v for r in cut for v in (r[0], r[2])],
+                             [v for r in cut for v in (r[1], r[3])], _bbox(cut, plan.bleed),
+                             offset=mm(prof.mark_gap_mm), length=mm(prof.mark_length_mm))
+        if plan.fold is not None:
+            marks.fold_line(canvas, *plan.fold)
+        canvas.restoreState()
+        if page == 0:
+            bx, btop, bw = plan.band
+            decorate_first_page(canvas, ctx, bx, btop, bw)
+        if prof.slug:
+            slug(canvas, file_name=file_name, page=page + 1, page_count=pages, build_id=build)
+        canvas.showPage()
+    return placements
+
+
+def impose(fronts: Sequence[Item], item: ItemSize | str, ctx: Any, out: str | Path, *,
+           backs: Item | Sequence[Item] | None = None, duplex: str | None = None,
+           gutter_mm: float | None = None, bleed_mm: float | None = None,
+           title: str = "", subject: str = "", build: str | None = None,
+           duplex_offset: tuple[float, float] | None = None, rotate: bool = True
+           ) -> Imposition:
+    """Lay ``fronts`` (and ``backs``: one item for all, or one per front) out on as few sheets
+    of ``ctx.paper`` as possible and write the PDF ``out`` atomically.
+
+    ``duplex`` defaults to ``ctx.options["duplex"]``, else ``"long"`` when there are backs.
+    """
+    from printkit.pdf import open_canvas
+
+    item = size(item)
+    if duplex is None:
+        duplex = (ctx.options or {}).get("duplex") or ("long" if backs is not None else "none")
+    if backs is None and duplex != "none":
+        duplex = "none"
+    plan = plan_sheet(item, ctx.paper, ctx.profile, duplex=duplex, gutter_mm=gutter_mm,
+                      bleed_mm=bleed_mm, rotate=rotate)
+    out = Path(out)
+    bid = build or build_id("impose", title, item.name, item.width_mm, item.height_mm,
+                            len(fronts), ctx.paper.name, ctx.paper.size, ctx.profile, duplex,
+                            gutter_mm, bleed_mm, duplex_offset or ctx.duplex_offset)
+    with open_canvas(out, ctx.paper, title=title or out.stem, subject=subject) as canvas:
+        if duplex in VIEWER_DUPLEX:
+            canvas.setViewerPreference("Duplex", VIEWER_DUPLEX[duplex])
+        placements = draw_sheets(canvas, plan, fronts, backs, ctx, file_name=out.name,
+                                 build=bid, duplex_offset=duplex_offset)
+    pages = max(p.page for p in placements) + 1
+    return Imposition(plan, tuple(placements), pages, out, bid)
+
+
+# --- duplex calibration -------------------------------------------------------------------
+
+CAL_RANGE_MM = 10
+
+
+def draw_calibration(canvas: Canvas, ctx: Any, duplex: str) -> None:
+    """Two pages to print double-sided: the front carries scales, the back a cross of lines.
+
+    Hold the printed sheet against a window: where the back's lines cross the front's scales,
+    read X and Y. The scales are labelled with the correction itself, so
+    ``--duplex-offset X,Y`` can be typed as read.
+    """
+    if duplex not in VIEWER_DUPLEX:
+        raise LayoutError("the calibration page is for duplex printing: choose long or short")
+    paper = Paper(ctx.paper.name, *canvas._pagesize)
+    axis = mirror_axis(paper, duplex)
+    W, H = paper.width, paper.height
+    cx, cy = W / 2, H / 2
+    sx = -1 if axis == "y" else 1  # the correction per front x offset
+    sy = -1 if axis == "x" else 1
+    black = marks.MARK_BLACK
+    sans, bold = _fonts()
+
+    # front page
+    begin_page(canvas, ctx)
+    x0, y0, x1, y1 = safe_rect(paper, profile(ctx.profile))
+    decorate_first_page(canvas, ctx, x0, y1, x1 - x0)
+    canvas.setFillColorCMYK(*black)
+    canvas.setFont(bold, 12)
+    top = y1 - FIRST_PAGE_BAND - mm(8)
+    edge = _("long edge") if duplex == "long" else _("short edge")
+    canvas.drawString(x0, top, _("Duplex calibration ({edge})").format(edge=edge))
+    canvas.setFont(sans, 8)
+    lines = [
+        _("1. Print this sheet double-sided, flipped on the {edge}, at 100 %.").format(edge=edge),
+        _("2. Hold it against a window: the back's lines show through."),
+        _("3. Read X where the vertical line crosses the X scale, Y on the Y scale."),
+        _("4. Build with --duplex-offset X,Y (mm). 0,0 means your printer is exact."),
+    ]
+    for i, line in enumerate(lines):
+        canvas.drawString(x0, top - mm(6) - i * mm(4.5), line)
+    _scale(canvas, cx, cy - mm(45), horizontal=True, sign=sx, label="X")
+    _scale(canvas, cx + mm(45), cy, horizontal=False, sign=sy, label="Y")
+    marks.registration_mark(canvas, cx, cy, mm(4))
+    canvas.showPage()
+
+    # back page: the lines whose mirror images cross the scales at the printer's error
+    dx, dy = tuple(getattr(ctx, "duplex_offset", (0.0, 0.0)))
+    begin_page(canvas, ctx)
+    canvas.saveState()
+    canvas.translate(mm(dx), mm(dy))
+    canvas.setStrokeColorCMYK(*black)
+    canvas.setLineWidth(0.6)
+    canvas.line(cx, cy - mm(70), cx, cy + mm(20))
+    canvas.line(cx - mm(20), cy, cx + mm(70), cy)
+    canvas.setFont(sans, 8)
+    canvas.setFillColorCMYK(*black)
+    canvas.drawCentredString(cx, cy + mm(25), _("back of the calibration sheet"))
+    canvas.restoreState()
+    canvas.showPage()
+
+
+def _scale(canvas: Canvas, x: float, y: float, *, horizontal: bool, sign: int, label: str
+           ) -> None:
+    """A ±10 mm scale centred on (x, y); the tick at front offset u reads ``sign * u``."""
+    sans, bold = _fonts()
+    canvas.saveState()
+    canvas.translate(x, y)
+    if not horizontal:
+        canvas.rotate(90)
+    canvas.setStrokeColorCMYK(*marks.MARK_BLACK)
+    canvas.setFillColorCMYK(*marks.MARK_BLACK)
+    canvas.setLineWidth(0.3)
+    canvas.line(-mm(CAL_RANGE_MM), 0, mm(CAL_RANGE_MM), 0)
+    for half in range(-2 * CAL_RANGE_MM, 2 * CAL_RANGE_MM + 1):
+        u = half / 2
+        t = mm(3) if half % 10 == 0 else mm(2) if half % 2 == 0 else mm(1)
+        canvas.line(mm(u), -t, mm(u), t)
+    canvas.setFont(sans, 6)
+    for u in range(-CAL_RANGE_MM, CAL_RANGE_MM + 1, 5):
+        value = sign * u
+        text = f"{value:+d}" if value else "0"
+        canvas.drawCentredString(mm(u), mm(4), text.replace("-", "−"))
+    canvas.setFont(bold, 9)
+    canvas.drawString(mm(CAL_RANGE_MM) + mm(3), -3, label)
+    canvas.restoreState()
+
+
+def _fonts() -> tuple[str, str]:
+    from printkit.fonts import font
+
+    return font("sans"), font("sans-bold")
+
+
+def write_calibration(out: str | Path, ctx: Any, duplex: str = "long") -> Path:
+    """The duplex calibration sheet as its own PDF."""
+    from printkit.pdf import open_canvas
+
+    out = Path(out)
+    with open_canvas(out, ctx.paper, title=_("Duplex calibration")) as canvas:
+        canvas.setViewerPreference("Duplex", VIEWER_DUPLEX.get(duplex, "Simplex"))
+        draw_calibration(canvas, ctx, duplex)
+    return out

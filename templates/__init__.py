@@ -1,0 +1,1 @@
+"""Per-game ReportLab templates, layouts as data, and the translation catalogs (``locale/``)."""

@@ -1,0 +1,58 @@
+"""Labels go through gettext; the extraction config finds them; catalogs translate sheets."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from babel.messages.pofile import read_po
+
+from printkit.components import BuildContext
+from printkit.fonts import has_glyphs
+from printkit.i18n import _, available_locales, translations, use_locale
+from printkit.paper import paper
+from tests.conftest import pdf_text
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_extraction_finds_the_sheet_labels(tmp_path):
+    pot = tmp_path / "printkit.pot"
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F",
+                    str(ROOT / "babel.cfg"), "-o", str(pot), "--no-location", "."],
+                   cwd=ROOT, check=True, capture_output=True)
+    with pot.open("rb") as fh:
+        ids = {m.id for m in read_po(fh) if m.id}
+    for label in ["Score", "Total", "Final", "WAITING FOR THE GAME TO START", "Round %(n)d",
+                  "Print at 100 % / actual size"]:
+        assert label in ids, label
+
+
+def test_french_catalog_translates_and_falls_back():
+    assert "fr" in available_locales()
+    with use_locale("fr"):
+        assert _("Round %(n)d") % {"n": 2} == "Manche 2"
+        assert _("a label nobody translated") == "a label nobody translated"
+    with use_locale("fr_CA"):  # region falls back to the language
+        assert _("Name") == "Nom"
+    with use_locale("de"):  # no catalog: English
+        assert _("Name") == "Name"
+
+
+def test_french_sheet(tmp_path):
+    from templates.wftgts import draw_play_sheet
+
+    out = tmp_path / "fr.pdf"
+    draw_play_sheet(BuildContext(paper("a4"), locale="fr"), out)
+    text = pdf_text(out)
+    assert "Manche 1" in text and "EN ATTENDANT QUE LA PARTIE COMMENCE" in text
+
+
+def test_catalog_text_has_glyphs_in_the_sheet_fonts():
+    for locale in available_locales():
+        t = translations(locale)
+        catalog = getattr(t, "_catalog", {})
+        text = "".join(v for v in catalog.values() if isinstance(v, str))
+        for role in ("sans", "sans-bold"):
+            assert has_glyphs(role, text) == [], (locale, role)

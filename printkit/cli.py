@@ -79,7 +79,9 @@ def _parse_offset(value: str | None) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in value.split(","))
     except ValueError:
-        raise PrintkitError(f"--duplex-offset takes X,Y in mm (e.g. 0.5,-1), not {value!r}") from None
+        raise PrintkitError(
+            f"--duplex-offset takes X,Y in mm (e.g. 0.5,-1), not {value!r}"
+        ) from None
     return (x, y)
 
 
@@ -93,10 +95,8 @@ def cli() -> None:
 def games() -> None:
     """List the games and kits, with their components."""
     import engines
-    from printkit.components import available_kits, kit_components
+    from printkit.components import BuildContext, available_kits, kit_components
     from printkit.paper import paper
-
-    from printkit.components import BuildContext
 
     ctx = BuildContext(paper("a4"))
     for name in sorted(set(engines.available()) | set(available_kits())):
@@ -141,7 +141,8 @@ def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, pr
 @click.argument("game")
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--players", type=click.IntRange(min=1), help="Number of players.")
-@click.option("--bot", "bots", multiple=True, help="Bot per seat (repeat; the last fills the rest).")
+@click.option("--bot", "bots", multiple=True,
+              help="Bot per seat (repeat; the last fills the rest).")
 @click.option("--name", "names", multiple=True, help="Player names (repeat).")
 @click.option("--log", "log_path", help="Write the game log (JSON Lines) here; '-' for stdout.")
 def play(game: str, seed: int, players: int | None, bots: tuple[str, ...], names: tuple[str, ...],
@@ -267,7 +268,9 @@ def main(argv: list[str] | None = None) -> int:
     except click.exceptions.Exit as exc:
         return int(exc.exit_code)
     except click.UsageError as exc:
-        hint = f" (see 'printkit {exc.ctx.command_path.split(' ', 1)[-1]} --help')" if exc.ctx else ""
+        hint = ""
+        if exc.ctx:
+            hint = f" (see 'printkit {exc.ctx.command_path.split(' ', 1)[-1]} --help')"
         click.echo(f"printkit: {exc.format_message()}{hint}", err=True)
         return EXIT_BAD_INPUT
     except click.ClickException as exc:

@@ -68,7 +68,9 @@ def available_kits() -> list[str]:
 
 def kit_components(name: str, ctx: BuildContext) -> Sequence[Component]:
     if name not in available_kits():
-        raise PrintkitError(f"unknown game or kit {name!r}; choose from {', '.join(available_kits())}")
+        raise PrintkitError(
+            f"unknown game or kit {name!r}; choose from {', '.join(available_kits())}"
+        )
     module = importlib.import_module(KITS[name])
     return list(module.components(ctx))
 

@@ -38,7 +38,8 @@ def main(argv: list[str]) -> int:
         folder = EXAMPLES / game
         for log in sorted(folder.glob("*.jsonl")) if folder.is_dir() else []:
             run("replay", game, str(log))
-            run("example", game, str(log), "--out", str(out / "examples" / f"{game}-{log.stem}.pdf"))
+            target = out / "examples" / f"{game}-{log.stem}.pdf"
+            run("example", game, str(log), "--out", str(target))
         log = out / "logs" / f"{game}-seed1.jsonl"
         run("play", game, "--seed", "1", "--log", str(log))
         run("example", game, str(log), "--out", str(out / "examples" / f"{game}-seed1.pdf"))

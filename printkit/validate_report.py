@@ -82,7 +82,7 @@ def write_report(results: Sequence[ValidationResult], ctx: BuildContext, out: Pa
                 flow.append(score_chart(result.scores, width, mm(70)))
             y = page.height - margin
             for item in flow:
-                _, h = item.wrap(width, y - margin)
+                _w, h = item.wrap(width, y - margin)
                 item.drawOn(c, margin, y - h)
                 y -= h
             c.showPage()

@@ -124,8 +124,9 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
 def parse_log(text: str) -> GameLog:
     """Parse a log, naming the line of the first problem. Blank lines are ignored.
 
-    >>> log = parse_log('{"printkit_log": 1, "game": "g", "rules": "1", "players": [{"name": "A"}]}\\n'
-    ...                 '{"chance": [1, 2]}\\n{"player": 0, "action": 5}\\n{"result": {"winner": 0}}')
+    >>> head = '{"printkit_log": 1, "game": "g", "rules": "1", "players": ["A"]}'
+    >>> log = parse_log(head + '\\n{"chance": [1, 2]}\\n{"player": 0, "action": 5}\\n'
+    ...                 '{"result": {"winner": 0}}')
     >>> [e.player for e in log.entries], log.result
     ([None, 0], {'winner': 0})
     """
@@ -192,7 +193,9 @@ def _parse_header(obj: dict[str, Any], number: int) -> LogHeader:
         elif isinstance(p, dict) and isinstance(p.get("name", f"Player {i + 1}"), str):
             players.append(Player(p.get("name", f"Player {i + 1}"), p.get("bot")))
         else:
-            raise LogFormatError(f"player {i} must be a name or {{'name': ..., 'bot': ...}}", number)
+            raise LogFormatError(
+                f"player {i} must be a name or {{'name': ..., 'bot': ...}}", number
+            )
     options = obj.get("options") or {}
     if not isinstance(options, dict):
         raise LogFormatError("'options' must be an object", number)

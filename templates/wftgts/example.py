@@ -15,8 +15,8 @@ from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Paragraph
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
 
 from engines.core import Replay
 from engines.wftgts.rules import DICE
@@ -193,7 +193,7 @@ def draw_notes(c: Canvas, ctx: BuildContext, replay: Replay) -> None:
 
     def put(par: Paragraph, gap: float = 3) -> None:
         nonlocal y
-        _, h = par.wrap(width, y - margin)
+        _w, h = par.wrap(width, y - margin)
         if y - h < margin:
             c.showPage()
             y = page.height - margin

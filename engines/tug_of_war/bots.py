@@ -205,7 +205,7 @@ class LookaheadBot(_PlanBot):
 
     def _turn_reroll(self, roll: Dice, team: Dice, most: int) -> tuple[Dice, str]:
         dice, value = _lookahead_reroll(roll, team, most)
-        return dice, f"expected value {value:.1f}"
+        return dice, f"expected swing with team potential {value:.1f}"
 
 
 # -- cached tables ---------------------------------------------------------------------------

@@ -634,7 +634,11 @@ def _dice(n: int, faces: int) -> _Roll:
 
 
 class TugOfWar(Game):
-    """Tug of War for two players (Yellow and Red). Option: ``turn_limit`` (designed)."""
+    """Tug of War for two players (Yellow and Red).
+
+    Options: ``turn_limit`` (designed for printkit; default from ``rules.toml``) and
+    ``position`` (start mid-game, see :meth:`_position`).
+    """
 
     info = GameInfo(
         name="tug-of-war",
@@ -660,13 +664,49 @@ class TugOfWar(Game):
             raise ValueError(f"Tug of War is for 2 players, not {num_players}")
         opts = dict(options or {})
         limit = opts.pop("turn_limit", None)
+        position = opts.pop("position", None)
         if opts:
-            raise ValueError(f"unknown option(s) {', '.join(sorted(opts))}; known: turn_limit")
-        if limit is not None and (
-            not isinstance(limit, int) or isinstance(limit, bool) or limit < 1
-        ):
+            raise ValueError(
+                f"unknown option(s) {', '.join(sorted(opts))}; known: turn_limit, position"
+            )
+        if limit is not None and not (_is_int(limit) and limit >= 1):
             raise ValueError("turn_limit must be a whole number of at least 1")
-        return TugOfWarState(self, turn_limit=limit)
+        if position is None:
+            return TugOfWarState(self, turn_limit=limit)
+        return self._position(position, limit)
+
+    def _position(self, position: Any, limit: int | None) -> TugOfWarState:
+        """The ``position`` option: a log that starts mid-game (for worked examples), e.g.
+        ``{"team": [[2, 4, 6], [1, 3, 5]], "athletes": [3, 6], "to_move": 0}``."""
+        shape = (
+            'position must be {"team": [[...], [...]], "athletes": [y, r], "to_move": 0 or 1}'
+        )
+        if not isinstance(position, dict) or not {"team", "athletes"} <= set(position):
+            raise ValueError(shape)
+        team, athletes = position["team"], position["athletes"]
+        to_move = position.get("to_move", YELLOW)
+        if (
+            not isinstance(team, list)
+            or len(team) != 2
+            or not all(isinstance(t, list) and all(_is_int(v) for v in t) for t in team)
+            or not isinstance(athletes, list)
+            or len(athletes) != 2
+            or not all(_is_int(a) for a in athletes)
+            or not _is_int(to_move)
+            or not _is_int(position.get("turns", 0))
+        ):
+            raise ValueError(shape)
+        state = TugOfWarState.from_position(
+            team=(team[0], team[1]),
+            athletes=(athletes[0], athletes[1]),
+            to_move=to_move,
+            turns=position.get("turns", 0),
+            game=self,
+        )
+        if limit is not None:
+            state._turn_limit = limit
+            state._start_turn(to_move)
+        return state
 
     def outcome_from_json(self, data: Any) -> tuple[int, ...]:
         if not isinstance(data, list) or not all(_is_int(v) for v in data):

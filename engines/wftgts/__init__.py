@@ -1,0 +1,42 @@
+"""Waiting For the Game to Start (WFtGtS): the reference rules engine.
+
+A roll-and-write for any number of players sharing one 7-die polyhedral set: six rounds of
+three shared rolls, private keeps, and runs and sets scored on the last line.
+
+>>> from engines.core import play
+>>> played = play(WFtGtS(), ["greedy"], seed=1, record=False)
+>>> len(played.state.sheets[0].rounds)
+6
+"""
+
+from engines.wftgts.game import (
+    KEEPS,
+    Keep,
+    Phase,
+    PlayerSheet,
+    RoundRecord,
+    Score,
+    WFtGtS,
+    WFtGtSState,
+)
+from engines.wftgts.rules import DICE, DieSpec, Rules, load_rules
+from engines.wftgts.scoring import Group, GroupKind, Scoring, best_scoring
+
+__all__ = [
+    "DICE",
+    "KEEPS",
+    "DieSpec",
+    "Group",
+    "GroupKind",
+    "Keep",
+    "Phase",
+    "PlayerSheet",
+    "RoundRecord",
+    "Rules",
+    "Score",
+    "Scoring",
+    "WFtGtS",
+    "WFtGtSState",
+    "best_scoring",
+    "load_rules",
+]

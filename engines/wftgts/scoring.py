@@ -1,0 +1,292 @@
+"""Scoring a c-line: the best choice of disjoint runs and sets.
+
+A *run* is three or more dice showing consecutive, different numbers; it scores the dice's
+point values times the number of dice. A *set* is three or more dice showing the same number;
+it scores the point values times (number of dice + 2). A die serves in one group at most.
+With seven dice and groups of at least three there are never more than two groups, so the
+best scoring is the best single group or the best disjoint pair of groups.
+
+The search is written for speed in pure Python (bots and validation score millions of lines):
+dice are bucketed by value, sets come from the buckets, runs from stretches of consecutive
+values, and only the handful of candidate groups found are paired.
+
+Ties between groupings of equal points are broken by a fixed enumeration order (sets before
+runs, lower values first, and among equal-valued dice the one earlier on the sheet, e.g. the
+d10 (1s) before the d10 (10s)), so the same line always gets the same groups.
+
+>>> s = best_scoring([2, 3, 2, 10, 8, 4, 1])
+>>> s.points
+76
+>>> [g.describe() for g in s.groups]
+['1-2-3-4: 19 × 4 = 76']
+>>> best_scoring([2, 6, 6, 3, 6, 4, 19]).describe()
+'2-3-4: 10 × 3 = 30; three 6s: 9 × 5 = 45; total 75'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import combinations, product
+from operator import index
+
+from engines.wftgts.rules import RULES
+
+
+class GroupKind(StrEnum):
+    RUN = "run"
+    SET = "set"
+
+
+_COUNT_WORDS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One scoring group. ``dice`` are die indices (0 = d4 ... 6 = d20) listed in the order
+    of ``values`` (ascending), so ``dice[i]`` shows ``values[i]``."""
+
+    kind: str
+    dice: tuple[int, ...]
+    values: tuple[int, ...]
+    die_points: int
+    multiplier: int
+    points: int
+
+    def describe(self) -> str:
+        """The arithmetic as a player would jot it on the Score line."""
+        if self.kind == GroupKind.SET:
+            n = len(self.dice)
+            head = f"{_COUNT_WORDS.get(n, str(n))} {self.values[0]}s"
+        else:
+            head = "-".join(str(v) for v in self.values)
+        return f"{head}: {self.die_points} × {self.multiplier} = {self.points}"
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """The best scoring of a line: total ``points`` and the ``groups`` that make it up
+    (ordered by their lowest value)."""
+
+    points: int
+    groups: tuple[Group, ...]
+
+    @property
+    def dice(self) -> frozenset[int]:
+        """The dice used by some group."""
+        return frozenset(d for g in self.groups for d in g.dice)
+
+    def describe(self) -> str:
+        if not self.groups:
+            return "no run or set: 0"
+        parts = "; ".join(g.describe() for g in self.groups)
+        return parts if len(self.groups) == 1 else f"{parts}; total {self.points}"
+
+
+NO_SCORING = Scoring(0, ())
+
+_N = len(RULES.dice)
+_PTS = RULES.points
+_SIDES = RULES.sides
+_LABELS = tuple(d.label for d in RULES.dice)
+_MIN = RULES.min_group
+_BONUS = RULES.set_bonus
+_BIT = tuple(1 << i for i in range(_N))
+# positions to pick from a bucket of L equal dice to form a set of size >= _MIN
+_COMBOS = {
+    n: tuple(c for k in range(_MIN, n + 1) for c in combinations(range(n), k))
+    for n in range(_MIN, _N + 1)
+}
+
+
+def best_scoring(dice: Sequence[int]) -> Scoring:
+    """The highest-scoring choice of disjoint runs and sets among ``dice``.
+
+    ``dice`` holds the seven values in sheet order d4, d6, d8, d10 (1s), d10 (10s), d12,
+    d20, each within 1..sides (the d10 (10s) already read as 1..10); anything else raises
+    ``ValueError``.
+    """
+    if len(dice) != _N:
+        raise ValueError(f"a line has {_N} dice values (d4 ... d20), got {len(dice)}")
+    vals = []
+    for v, s, label in zip(dice, _SIDES, _LABELS, strict=True):
+        if type(v) is not int:
+            try:
+                if isinstance(v, bool):
+                    raise TypeError
+                v = index(v)
+            except TypeError:
+                raise ValueError(f"the {label} value must be a whole number, got {v!r}") from None
+        if not 1 <= v <= s:
+            raise ValueError(f"the {label} shows 1..{s}, got {v}")
+        vals.append(v)
+    return _best(tuple(vals))
+
+
+_MEMO: dict[tuple[int, ...], Scoring] = {}
+_MEMO_MAX = 1 << 16
+
+
+def _best(vals: tuple[int, ...]) -> Scoring:
+    """:func:`best_scoring` without input checks (callers pass a valid tuple).
+
+    Results are memoised (bounded): the engine and the bots score the same lines again.
+    """
+    hit = _MEMO.get(vals)
+    if hit is not None:
+        return hit
+    if len(_MEMO) >= _MEMO_MAX:
+        _MEMO.clear()
+    result = _MEMO[vals] = _search(vals)
+    return result
+
+
+def _search(vals: tuple[int, ...]) -> Scoring:
+    """Fast path for the common lines; hands the rest to :func:`_search_all`.
+
+    Groups that share no value never compete for a die. So when no stretch of consecutive
+    values contains a value shown three times, each set is best taken whole, and each
+    stretch holding fewer than two runs' worth of dice is best used whole, each value taken
+    by its most valuable die. Only the other lines need the full enumeration.
+    """
+    if _MIN != 3:
+        return _search_all(vals)
+    present = dup = trip = 0
+    for v in vals:
+        b = 1 << v
+        trip |= dup & b
+        dup |= present & b
+        present |= b
+    run3 = present & (present >> 1) & (present >> 2)
+    if not run3 and not trip:
+        return NO_SCORING
+    byval: dict[int, list[int]] = {}
+    for i, v in enumerate(vals):
+        bucket = byval.get(v)
+        if bucket is None:
+            byval[v] = [i]
+        else:
+            bucket.append(i)
+    keys = sorted(byval)
+    pts = _PTS
+    groups = []
+    total = 0
+    if trip:
+        for v in keys:
+            if trip >> v & 1:
+                ds = tuple(byval[v])
+                dp = 0
+                for d in ds:
+                    dp += pts[d]
+                mult = len(ds) + _BONUS
+                groups.append(Group("set", ds, (v,) * len(ds), dp, mult, dp * mult))
+                total += dp * mult
+    if run3:
+        nk = len(keys)
+        start = 0
+        for k in range(1, nk + 1):
+            if k == nk or keys[k] != keys[k - 1] + 1:
+                if k - start >= 3:
+                    run_vals = tuple(keys[start:k])
+                    ds = []
+                    dp = 0
+                    ndice = 0
+                    for v in run_vals:
+                        bucket = byval[v]
+                        if len(bucket) > 1:
+                            if len(bucket) > 2:
+                                return _search_all(vals)  # a set inside the stretch
+                            ndice += 2
+                            d = bucket[1]
+                            if pts[bucket[0]] == pts[d]:
+                                d = bucket[0]
+                        else:
+                            ndice += 1
+                            d = bucket[0]
+                        ds.append(d)
+                        dp += pts[d]
+                    if ndice >= 6:
+                        return _search_all(vals)  # room for two runs in one stretch
+                    mult = k - start
+                    groups.append(Group("run", tuple(ds), run_vals, dp, mult, dp * mult))
+                    total += dp * mult
+                start = k
+    if len(groups) > 1:
+        groups.sort(key=_first_value)
+    return Scoring(total, tuple(groups))
+
+
+def _first_value(g: Group) -> int:
+    return g.values[0]
+
+
+def _search_all(vals: tuple[int, ...]) -> Scoring:
+    """Every candidate group, then the best single group or disjoint pair."""
+    byval: dict[int, list[int]] = {}
+    for i, v in enumerate(vals):
+        bucket = byval.get(v)
+        if bucket is None:
+            byval[v] = [i]
+        else:
+            bucket.append(i)
+    keys = sorted(byval)
+    nk = len(keys)
+    pts = _PTS
+    bit = _BIT
+    # candidate: (points, mask, kind, dice, values, die_points, multiplier)
+    cands: list[tuple[int, int, str, tuple[int, ...], tuple[int, ...], int, int]] = []
+    if nk <= _N - _MIN + 1:  # some value shows on >= _MIN dice
+        for v in keys:
+            bucket = byval[v]
+            if len(bucket) >= _MIN:
+                for combo in _COMBOS[len(bucket)]:
+                    ds = tuple(bucket[j] for j in combo)
+                    dp = 0
+                    m = 0
+                    for d in ds:
+                        dp += pts[d]
+                        m |= bit[d]
+                    mult = len(ds) + _BONUS
+                    cands.append((dp * mult, m, GroupKind.SET, ds, (v,) * len(ds), dp, mult))
+    start = 0
+    for k in range(1, nk + 1):
+        if k == nk or keys[k] != keys[k - 1] + 1:
+            if k - start >= _MIN:
+                for a in range(start, k - _MIN + 1):
+                    for b in range(a + _MIN, k + 1):
+                        run_vals = tuple(keys[a:b])
+                        mult = b - a
+                        buckets = [byval[v] for v in run_vals]
+                        if all(len(bk) == 1 for bk in buckets):
+                            choices: object = (tuple(bk[0] for bk in buckets),)
+                        else:
+                            choices = product(*buckets)
+                        for ds in choices:  # type: ignore[attr-defined]
+                            dp = 0
+                            m = 0
+                            for d in ds:
+                                dp += pts[d]
+                                m |= bit[d]
+                            cands.append((dp * mult, m, GroupKind.RUN, ds, run_vals, dp, mult))
+            start = k
+    if not cands:
+        return NO_SCORING
+    best = 0
+    sel: tuple = ()
+    n = len(cands)
+    for i in range(n):
+        ci = cands[i]
+        pi = ci[0]
+        if pi > best:
+            best = pi
+            sel = (ci,)
+        mi = ci[1]
+        for j in range(i + 1, n):
+            cj = cands[j]
+            if not mi & cj[1] and pi + cj[0] > best:
+                best = pi + cj[0]
+                sel = (ci, cj)
+    if len(sel) == 2 and sel[1][4][0] < sel[0][4][0]:
+        sel = (sel[1], sel[0])
+    return Scoring(best, tuple(Group(c[2].value, c[3], c[4], c[5], c[6], c[0]) for c in sel))

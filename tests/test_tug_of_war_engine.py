@@ -1,0 +1,361 @@
+"""Tug of War: the seed's worked examples move by move, rule edge cases, logs and bots."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from engines.core import CHANCE, TERMINAL, IllegalActionError, parse_log, play, read_log, replay
+from engines.core.errors import ReplayError
+from engines.tug_of_war import (
+    RED,
+    RULES,
+    YELLOW,
+    EndTurn,
+    Exchange,
+    Phase,
+    Remove,
+    Reroll,
+    TugOfWar,
+    TugOfWarState,
+)
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "tug-of-war"
+
+
+def position(team=((1, 2, 3), (1, 2, 3)), athletes=(9, 9), to_move=YELLOW) -> TugOfWarState:
+    return TugOfWarState.from_position(team=team, athletes=athletes, to_move=to_move)
+
+
+def refused(state: TugOfWarState, action, words: str) -> None:
+    with pytest.raises(IllegalActionError) as info:
+        state.apply(action)
+    assert words in info.value.rule
+
+
+# -- the seed's worked examples ------------------------------------------------------------
+
+
+def test_bernd_setup_golden():
+    """Bernd rolls 2, 6, 6, re-rolls both sixes to 3 and 5: team 2, 3, 5 and 10 athletes."""
+    state = TugOfWar().new_initial_state()
+    assert state.current_player() == CHANCE and state.phase == Phase.SETUP_ROLL
+    state.apply((2, 6, 6))
+    assert state.current_player() == YELLOW
+    assert Reroll((6, 6)) in state.legal_actions()
+    assert Reroll(()) in state.legal_actions()  # keeping is re-rolling none
+    state.apply(Reroll((6, 6)))
+    assert state.current_player() == CHANCE
+    assert len(state.chance_outcomes().sides) == 2
+    state.apply((3, 5))
+    assert state.team[YELLOW] == (2, 3, 5)
+    assert state.athletes[YELLOW] == 10
+    assert state.reserve(YELLOW) == 8
+    # now Red sets up
+    assert state.phase == Phase.SETUP_ROLL and state.player == RED
+
+
+def test_jeff_turn_golden():
+    """Jeff: team 2, 4, 6 and 3 athletes; rolls 1, 3, 5; re-rolls the 1 to a 4; exchanges the
+    3 for the 2 (+2: 5 athletes, team 3, 4, 6); then the 4 or the 5 removes one athlete."""
+    state = position(team=((2, 4, 6), (1, 3, 5)), athletes=(3, 6))
+    state.apply((1, 3, 5))
+    assert state.phase == Phase.TURN_REROLL and state.rerolls_allowed() == 1
+    state.apply(Reroll((1,)))
+    state.apply((4,))
+    assert state.roll == (3, 4, 5)
+    state.apply(Exchange(3, 2))
+    assert state.athletes == (5, 6)
+    assert state.team[YELLOW] == (3, 4, 6)
+    # Either the 4 or the 5 may remove against the team 4; nothing against the new 3 or the 6.
+    assert set(state.legal_actions()) == {Remove(4, 4), Remove(5, 4), EndTurn()}
+    refused(state, Remove(5, 3), "already paired")
+    refused(state, Remove(4, 6), "at least as high")
+    state.apply(Remove(5, 4))
+    assert state.athletes == (5, 5)
+    # the other common die is useless and the exchange is spent: the turn ends by itself
+    assert state.phase == Phase.TURN_ROLL and state.player == RED
+    assert state.stats.max_athletes == (5, 6)
+
+
+def test_jeff_turn_the_four_works_too():
+    state = position(team=((2, 4, 6), (1, 3, 5)), athletes=(3, 6))
+    for move in [(1, 3, 5), Reroll((1,)), (4,), Exchange(3, 2), Remove(4, 4)]:
+        state.apply(move)
+    assert state.athletes == (5, 5) and state.player == RED
+
+
+@pytest.mark.parametrize("name", ["bernd-setup", "jeff-turn", "lookahead-vs-greedy-seed58"])
+def test_example_logs_replay(name):
+    log = read_log(EXAMPLES / f"{name}.jsonl")
+    state = replay(TugOfWar(), log).state
+    if name == "jeff-turn":
+        assert state.athletes == (5, 5) and state.team[YELLOW] == (3, 4, 6)
+    if name == "bernd-setup":
+        assert state.team == ((2, 3, 5), (4, 5, 6)) and state.athletes == (10, 12)
+        assert state.first_player == YELLOW
+
+
+# -- set-up ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "yellow, red, first",
+    [((1, 2, 3), (4, 5, 6), YELLOW), ((6, 6, 6), (1, 1, 1), RED), ((2, 3, 4), (3, 3, 3), YELLOW)],
+)
+def test_fewer_athletes_starts_yellow_on_a_tie(yellow, red, first):
+    state = TugOfWar().new_initial_state()
+    for roll in (yellow, red):
+        state.apply(roll)
+        state.apply(Reroll(()))
+    assert state.first_player == first
+    assert state.player == first and state.phase == Phase.TURN_ROLL
+    assert state.athletes == (sum(yellow), sum(red))
+    assert state.stats.max_athletes == (sum(yellow), sum(red))
+
+
+def test_setup_reroll_must_name_rolled_dice():
+    state = TugOfWar().new_initial_state()
+    state.apply((2, 6, 6))
+    refused(state, Reroll((5,)), "the dice show")
+    refused(state, Reroll((6, 6, 6)), "the dice show")
+    refused(state, Remove(6, 2), "re-roll")
+
+
+# -- turn rules --------------------------------------------------------------------------------
+
+
+def test_no_six_no_reroll_decision():
+    state = position(team=((1, 2, 3), (4, 4, 4)))
+    state.apply((1, 1, 1))
+    assert state.phase == Phase.ACTIONS
+
+
+def test_reroll_count_limited_by_sixes():
+    state = position(team=((1, 6, 6), (4, 4, 4)))
+    state.apply((1, 2, 3))
+    assert state.rerolls_allowed() == 2
+    assert max(len(a.dice) for a in state.legal_actions()) == 2
+    refused(state, Reroll((1, 2, 3)), "one per 6")
+    state.apply(Reroll((1, 2)))
+    assert state.current_player() == CHANCE
+    refused(state, (5,), "2 dice")
+    state.apply((5, 6))
+    assert state.roll == (3, 5, 6)
+
+
+def test_remove_with_too_low_die_refused():
+    state = position(team=((4, 5, 5), (1, 1, 1)))
+    state.apply((1, 2, 3))  # nothing beats a 4, but exchanges are possible
+    assert state.phase == Phase.ACTIONS
+    refused(state, Remove(3, 4), "at least as high")
+    refused(state, Remove(6, 4), "no common die shows 6")
+
+
+def test_common_die_used_twice_refused():
+    state = position(team=((1, 2, 3), (1, 1, 1)))
+    state.apply((1, 4, 5))
+    state.apply(Remove(5, 1))
+    refused(state, Remove(5, 2), "already been used")
+    state.apply(Remove(4, 2))
+    assert state.athletes == (9, 7)
+
+
+def test_team_die_used_twice_refused():
+    state = position(team=((1, 5, 6), (1, 1, 1)))
+    state.apply((2, 3, 4))
+    state.apply(Reroll(()))
+    state.apply(Remove(4, 1))
+    # 2 and 3 cannot beat 5 or 6 and the 1 is taken; an exchange is still possible
+    refused(state, Remove(3, 1), "already paired")
+    assert all(not isinstance(a, Remove) for a in state.legal_actions())
+
+
+def test_exchange_of_equal_values_refused():
+    state = position(team=((3, 5, 6), (1, 1, 1)))
+    state.apply((1, 3, 2))
+    state.apply(Reroll(()))
+    refused(state, Exchange(3, 3), "different values")
+
+
+def test_exchange_gains_and_losses():
+    state = position(team=((2, 4, 6), (1, 1, 1)), athletes=(9, 9))
+    state.apply((1, 1, 5))
+    state.apply(Reroll(()))
+    state.apply(Exchange(1, 6))  # +1 -5
+    assert state.athletes[YELLOW] == 5
+    assert state.team[YELLOW] == (1, 2, 4)
+    refused(state, Exchange(1, 2), "one exchange")
+
+
+def test_gain_capped_at_reserve():
+    state = position(team=((1, 2, 3), (1, 1, 1)), athletes=(16, 9))
+    state.apply((6, 6, 6))
+    state.apply(Exchange(6, 1))  # +1 +5 = 6, but only 2 athletes are in the reserve
+    assert state.athletes[YELLOW] == RULES.athletes_per_side
+    assert state.reserve(YELLOW) == 0
+    assert state.stats.max_athletes[YELLOW] == 18
+
+
+def test_exchange_may_not_empty_own_team():
+    state = position(team=((1, 5, 6), (1, 1, 1)), athletes=(2, 9))
+    state.apply((1, 1, 1))
+    state.apply(Reroll(()))
+    refused(state, Exchange(1, 6), "none on the rope")  # +1 -5 from 2 athletes
+    refused(state, Exchange(1, 5), "none on the rope")  # +1 -4
+    assert Exchange(1, 6) not in state.legal_actions()
+    state = position(team=((2, 5, 6), (1, 1, 1)), athletes=(2, 9))
+    state.apply((1, 1, 1))
+    state.apply(Reroll(()))
+    assert Exchange(1, 2) in state.legal_actions()  # +1 -1: stays at 2
+
+
+def test_turn_ends_by_itself_when_no_die_can_be_used():
+    # three 1s against 1, 1, 1: the removals use every die
+    state = position(team=((1, 1, 1), (1, 1, 1)))
+    state.apply((1, 1, 1))
+    for _ in range(3):
+        state.apply(Remove(1, 1))
+    assert state.player == RED and state.phase == Phase.TURN_ROLL and state.athletes == (9, 6)
+    # nothing beats a 5 and every exchange would cost Red its last athlete: straight to Yellow
+    state = position(team=((1, 1, 1), (5, 5, 5)), athletes=(9, 1), to_move=RED)
+    state.apply((1, 1, 1))
+    assert state.player == YELLOW and state.phase == Phase.TURN_ROLL
+
+
+def test_end_turn_early_and_decision_refused_at_roll():
+    state = position()
+    refused(state, EndTurn(), "roll")
+    state.apply((4, 5, 6))
+    state.apply(EndTurn())
+    assert state.player == RED and state.athletes == (9, 9) and state.turns == 1
+
+
+def test_removing_the_last_athlete_wins():
+    state = position(athletes=(9, 2))
+    state.apply((3, 4, 5))
+    state.apply(Remove(3, 1))
+    state.apply(Remove(4, 2))
+    assert state.current_player() == TERMINAL
+    assert state.returns() == [1.0, 0.0]
+    result = state.result()
+    assert result["winner"] == YELLOW and result["athletes"] == [9, 0] and result["turns"] == 1
+    refused(state, EndTurn(), "over")
+    json.dumps(result)
+
+
+def test_turn_limit_is_a_draw():
+    state = TugOfWar().new_initial_state(2, {"turn_limit": 2})
+    for roll in ((6, 6, 6), (6, 6, 6)):
+        state.apply(roll)
+        state.apply(Reroll(()))
+    for _ in range(2):
+        state.apply((1, 1, 1))
+        state.apply(Reroll(()))
+        if not state.is_chance():
+            state.apply(EndTurn())
+    assert state.is_terminal()
+    assert state.returns() == [0.5, 0.5]
+    assert state.result()["winner"] is None and state.result()["end"] == "turn limit"
+
+
+def test_bad_options_refused():
+    game = TugOfWar()
+    with pytest.raises(ValueError, match="unknown option"):
+        game.new_initial_state(2, {"board": 3})
+    with pytest.raises(ValueError, match="turn_limit"):
+        game.new_initial_state(2, {"turn_limit": 0})
+    with pytest.raises(ValueError, match="position"):
+        game.new_initial_state(2, {"position": {"team": [[1, 2]]}})
+    with pytest.raises(ValueError, match="2 players"):
+        game.new_initial_state(3)
+
+
+def test_illegal_outcomes_refused():
+    state = position()
+    for bad in [(0, 1, 2), (1, 2), (1, 2, 7), "123", None, ([1], 2, 3)]:
+        with pytest.raises(IllegalActionError):
+            state.apply(bad)
+
+
+# -- JSON, logs, clone --------------------------------------------------------------------------
+
+
+def test_action_json_round_trip():
+    game = TugOfWar()
+    for action in [Reroll(()), Reroll((6, 1)), Remove(5, 4), Exchange(3, 2), EndTurn()]:
+        data = game.action_to_json(action)
+        assert game.action_from_json(json.loads(json.dumps(data))) == action
+    assert game.action_to_json(Reroll((6, 1))) == {"reroll": [1, 6]}
+    assert game.action_to_json(Remove(5, 4)) == {"remove": {"common": 5, "team": 4}}
+    assert game.action_to_json(EndTurn()) == "end"
+    for bad in [{"remove": {"common": 5}}, {"reroll": 6}, {"jump": 1}, 3, {"reroll": [True]}]:
+        with pytest.raises(ValueError):
+            game.action_from_json(bad)
+    with pytest.raises(ValueError):
+        game.outcome_from_json([True, 2, 3])
+
+
+def test_replay_names_the_line_and_rule():
+    text = (EXAMPLES / "jeff-turn.jsonl").read_text()
+    bad = text.replace('"remove": {"common": 5, "team": 4}', '"remove": {"common": 5, "team": 3}')
+    with pytest.raises(ReplayError) as info:
+        replay(TugOfWar(), parse_log(bad))
+    assert info.value.line == 6 and "already paired" in info.value.message
+
+
+def test_clone_is_independent_and_equal():
+    state = position(team=((2, 4, 6), (1, 3, 5)), athletes=(3, 6))
+    state.apply((1, 3, 5))
+    copy = state.clone()
+    state.apply(Reroll((1,)))
+    state.apply((4,))
+    state.apply(Exchange(3, 2))
+    assert copy.phase == Phase.TURN_REROLL and copy.athletes == (3, 6)
+    assert copy.team[YELLOW] == (2, 4, 6) and copy.roll == (1, 3, 5)
+    assert copy.legal_actions() == [Reroll(()), Reroll((1,)), Reroll((3,)), Reroll((5,))]
+
+
+def test_stats_follow_play():
+    played = play(TugOfWar(), ["greedy", "greedy"], seed=4)
+    stats = played.state.stats
+    assert stats.turns == played.state.result()["turns"] >= 1
+    assert all(1 <= m <= RULES.athletes_per_side for m in stats.max_athletes)
+    assert played.log.result["max_athletes"] == list(stats.max_athletes)
+
+
+# -- random play and bots ----------------------------------------------------------------------
+
+
+def test_random_play_property():
+    """Random legal play keeps every invariant and always ends."""
+    game = TugOfWar()
+    rng = random.Random(0)
+    for _ in range(60):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply(state.chance_outcomes().sample(rng))
+            else:
+                actions = state.legal_actions()
+                assert actions and all(state.check_legal(a) is None for a in actions)
+                state.apply(rng.choice(actions))
+            a = state.athletes
+            assert all(0 <= x <= RULES.athletes_per_side for x in a)
+            assert state.turns <= RULES.turn_limit
+        assert state.winner is None or state.athletes[1 - state.winner] == 0
+
+
+def test_bot_reasons_and_lookahead_strength():
+    played = play(TugOfWar(), ["lookahead", "greedy"], seed=58)
+    reasons = [e.reason for e in played.log.entries if e.player is not None]
+    assert all(reasons)
+    wins = sum(
+        play(TugOfWar(), bots, seed=s, record=False).state.winner == bots.index("lookahead")
+        for s in range(20)
+        for bots in (["lookahead", "greedy"], ["greedy", "lookahead"])
+    )
+    assert wins >= 30

@@ -1,0 +1,45 @@
+"""Tug of War auto-play figures for ``make bench``: games/s per bot and mean turns per game.
+
+Run directly (``python bench/bench_tug_of_war.py``) or import :func:`run`. Games are played
+exactly as ``printkit validate`` plays them: ``engines.core.play(..., record=False)``.
+"""
+
+from __future__ import annotations
+
+import time
+
+from engines.core import play
+from engines.tug_of_war import TugOfWar
+
+WARMUP = 50
+GAMES = {"greedy": 2000, "lookahead": 1000}
+
+
+def _rate(bot: str, games: int) -> tuple[float, float]:
+    game = TugOfWar()
+    for s in range(WARMUP):  # fill the bots' caches, as a long validate run would
+        play(game, [bot, bot], seed=f"warm/{s}", record=False)
+    turns = 0
+    start = time.perf_counter()
+    for s in range(games):
+        turns += play(game, [bot, bot], seed=s, record=False).state.turns
+    elapsed = time.perf_counter() - start
+    return games / elapsed, turns / games
+
+
+def run() -> list[dict]:
+    rows = []
+    for bot, games in GAMES.items():
+        rate, turns = _rate(bot, games)
+        rows.append(
+            {"name": f"tug-of-war {bot} games/s", "value": round(rate, 1), "unit": "games/s"}
+        )
+        rows.append(
+            {"name": f"tug-of-war {bot} mean turns", "value": round(turns, 2), "unit": "turns/game"}
+        )
+    return rows
+
+
+if __name__ == "__main__":
+    for row in run():
+        print(f"{row['name']:<36} {row['value']:>10} {row['unit']}")

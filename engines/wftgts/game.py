@@ -291,9 +291,7 @@ class WFtGtSState(State):
                 if not keep:
                     rec.lines.append(roll)
                 else:
-                    rec.lines.append(
-                        tuple(prev[i] if i in keep else v for i, v in enumerate(roll))
-                    )
+                    rec.lines.append(tuple(prev[i] if i in keep else v for i, v in enumerate(roll)))
         self.line += 1
         self._player = 0
 
@@ -412,7 +410,7 @@ class WFtGtS(Game):
                 return SCORE_BEST
             if value == "junk":
                 return SCORE_JUNK
-            raise ValueError(f"'score' must be \"best\" or \"junk\", got {value!r}")
+            raise ValueError(f'\'score\' must be "best" or "junk", got {value!r}')
         raise ValueError(f"{shape}; unknown key {key!r}")
 
     def outcome_from_json(self, data: Any) -> Any:

@@ -94,9 +94,7 @@ def parse_rules(data: dict[str, Any]) -> Rules:
         for key in ("id", "label"):
             _require(isinstance(d.get(key), str) and d[key], f"dice[{i}].{key} must be text")
         for key in ("sides", "points"):
-            _require(
-                isinstance(d.get(key), int) and d[key] >= 1, f"dice[{i}].{key} must be >= 1"
-            )
+            _require(isinstance(d.get(key), int) and d[key] >= 1, f"dice[{i}].{key} must be >= 1")
         dice.append(DieSpec(d["id"], d["label"], d["sides"], d["points"], d.get("reading", "")))
     ids = [d.id for d in dice]
     _require(len(set(ids)) == len(ids), "die ids must be different")

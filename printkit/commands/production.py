@@ -1,0 +1,116 @@
+"""Click commands of print production: ``deck``, ``preview`` and ``calibrate``.
+
+The lead registers :data:`COMMANDS` on the main group. Each command turns a
+:class:`~printkit.errors.PrintkitError` into one line on stderr and exit code 2, so it also
+behaves when run on its own (``python -c "from printkit.commands.production import deck;
+deck()" ...``). Imports stay inside the commands: ``printkit deck`` must start fast.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from printkit.errors import PrintkitError
+
+
+def _friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except PrintkitError as exc:
+            click.echo(f"printkit: {exc}", err=True)
+            sys.exit(2)
+
+    return wrapper
+
+
+def parse_offset(text: str | None) -> tuple[float, float]:
+    """``"X,Y"`` in millimetres (each may be negative: a back printed too far right needs a
+    negative X) -> (x, y); at most 20 mm each."""
+    if not text:
+        return (0.0, 0.0)
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise PrintkitError(f"--duplex-offset wants two numbers in mm like 0.5,-1, got {text!r}"
+                            ) from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise PrintkitError(f"--duplex-offset {text} is over 20 mm: print the calibration page "
+                            "again and read the scale")
+    return (x, y)
+
+
+_PAPERS = ["a4", "letter", "a3", "tabloid", "universal"]
+
+
+@click.command("deck")
+@click.argument("cards", type=click.Path(dir_okay=False))
+@click.option("--size", "card_size", default="poker", show_default=True,
+              help="poker, bridge, mini, counter-5/8 ... or WxHmm")
+@click.option("--back", default=None, help="text, or an image file, for the card backs")
+@click.option("--paper", default="a4", show_default=True, help=", ".join(_PAPERS))
+@click.option("--landscape", is_flag=True, help="landscape paper")
+@click.option("--profile", default="home", show_default=True, help="home or print-shop")
+@click.option("--duplex", type=click.Choice(["long", "short", "fold"]), default=None,
+              help="how backs are printed (default long when there is a back)")
+@click.option("--duplex-offset", default=None, metavar="X,Y",
+              help="mm to shift back pages by, read off the calibration page")
+@click.option("--out", required=True, type=click.Path(dir_okay=False), help="the PDF to write")
+@_friendly
+def deck(cards: str, card_size: str, back: str | None, paper: str, landscape: bool,
+         profile: str, duplex: str | None, duplex_offset: str | None, out: str) -> None:
+    """Build a card sheet PDF from CARDS (a UTF-8 CSV: title, text, [count], [image])."""
+    from printkit.production.deck import build_deck
+
+    result = build_deck(cards, out, card_size=card_size, back=back, paper=paper,
+                        landscape=landscape, profile=profile, duplex=duplex,
+                        duplex_offset=parse_offset(duplex_offset))
+    report = result.report
+    if report.findings:
+        click.echo(report.report(), err=True, nl=False)
+    click.echo(f"{result.path}: {result.cards} cards on {result.pages} pages")
+    if report.errors:
+        sys.exit(1)
+
+
+@click.command("preview")
+@click.argument("pdf", type=click.Path(dir_okay=False))
+@click.option("--dpi", default=100.0, show_default=True, help="resolution of the PNGs")
+@click.option("--out", required=True, type=click.Path(file_okay=False), help="folder for PNGs")
+@_friendly
+def preview(pdf: str, dpi: float, out: str) -> None:
+    """Render every page of PDF to PNG, plus a contact sheet of all pages."""
+    from printkit.production.preview import render_previews
+
+    paths = render_previews(pdf, out, dpi)
+    click.echo(f"{len(paths)} images in {out}")
+
+
+@click.command("calibrate")
+@click.option("--paper", default="a4", show_default=True, help=", ".join(_PAPERS))
+@click.option("--landscape", is_flag=True)
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long",
+              show_default=True)
+@click.option("--duplex-offset", default=None, metavar="X,Y",
+              help="print with this offset to check a correction")
+@click.option("--out", required=True, type=click.Path(dir_okay=False))
+@_friendly
+def calibrate(paper: str, landscape: bool, duplex: str, duplex_offset: str | None,
+              out: str) -> None:
+    """Write the duplex calibration sheet: print it double-sided and read X,Y off it."""
+    from printkit.components import BuildContext
+    from printkit.paper import paper as get_paper
+    from printkit.production.impose import write_calibration
+
+    ctx = BuildContext(paper=get_paper(paper, landscape=landscape),
+                       duplex_offset=parse_offset(duplex_offset))
+    click.echo(str(write_calibration(out, ctx, duplex)))
+
+
+COMMANDS = [deck, preview, calibrate]

@@ -1,0 +1,243 @@
+"""Preflight: what would come out wrong on paper, found before anyone prints.
+
+Templates record checks while they draw, through the module functions (which use the recorder
+opened by :func:`collect`, or a process-wide default)::
+
+    from printkit.production import preflight
+    preflight.check_text(label, "sans", 8, box_w, box_h, where="score track, box 12")
+    preflight.check_image(px_w, px_h, drawn_w, drawn_h, where="card 3 art")
+    preflight.check_inside((x0, y0, x1, y1), safe, where="turn chart")
+
+and the build wraps the whole thing::
+
+    with preflight.collect() as report:
+        ...build components...
+    report.write(out_dir / "preflight.txt")
+    sys.exit(report.exit_code)       # 1 when any finding is an error
+
+Levels: ``error`` (text overflowing its box, missing glyphs, content outside the safe area,
+images under 150 dpi), ``warning`` (images under 300 dpi at print size), ``info``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+LEVELS = ("error", "warning", "info")
+MIN_DPI = 300
+ERROR_DPI = 150
+TOLERANCE = 0.01  # points
+
+
+@dataclass(frozen=True)
+class Finding:
+    level: str
+    code: str  # text-overflow, missing-glyph, low-dpi, outside-safe-area, ...
+    message: str
+    where: str = ""
+
+    def __str__(self) -> str:
+        place = f"{self.where}: " if self.where else ""
+        return f"{self.level.upper()} [{self.code}] {place}{self.message}"
+
+
+@dataclass
+class Preflight:
+    """A recorder of findings for one build."""
+
+    findings: list[Finding] = field(default_factory=list)
+
+    def add(self, level: str, code: str, message: str, where: str = "") -> Finding:
+        if level not in LEVELS:
+            raise ValueError(f"unknown preflight level {level!r}")
+        finding = Finding(level, code, message, where)
+        self.findings.append(finding)
+        return finding
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.level == "error"]
+
+    @property
+    def warnings(self) -> list[Finding]:
+        return [f for f in self.findings if f.level == "warning"]
+
+    @property
+    def exit_code(self) -> int:
+        return 1 if self.errors else 0
+
+    def check_text(self, text: str, role: str, size: float, box_w: float, box_h: float, *,
+                   where: str = "", leading: float | None = None, wrap: bool = True) -> bool:
+        """Does ``text`` in font ``role`` at ``size`` pt fit a ``box_w x box_h`` pt box on both
+        axes (wrapped on spaces when ``wrap``)? Records overflow and missing glyphs."""
+        from reportlab.lib.utils import simpleSplit
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        from printkit.fonts import font
+
+        ok = self.check_glyphs(role, text, where=where)
+        name = font(role)
+        leading = leading or size * 1.2
+        lines = simpleSplit(text, name, size, box_w) if wrap else text.splitlines() or [""]
+        widest = max((stringWidth(line, name, size) for line in lines), default=0.0)
+        height = size + (len(lines) - 1) * leading
+        if widest > box_w + TOLERANCE:
+            self.add("error", "text-overflow",
+                     f"text {_short(text)} is {widest - box_w:.1f} pt too wide for its "
+                     f"{box_w:.1f} pt box at {size:g} pt", where)
+            ok = False
+        if height > box_h + TOLERANCE:
+            self.add("error", "text-overflow",
+                     f"text {_short(text)} is {height - box_h:.1f} pt too tall for its "
+                     f"{box_h:.1f} pt box at {size:g} pt ({len(lines)} lines)", where)
+            ok = False
+        return ok
+
+    def check_glyphs(self, role: str, text: str, *, where: str = "") -> bool:
+        from printkit.fonts import font_path, has_glyphs
+
+        missing = has_glyphs(role, text)
+        if missing:
+            shown = " ".join(f"{c!r} (U+{ord(c):04X})" for c in missing[:8])
+            self.add("error", "missing-glyph",
+                     f"font {font_path(role).name} ({role}) lacks {shown}", where)
+        return not missing
+
+    def check_image(self, px_w: int, px_h: int, drawn_w: float, drawn_h: float, *,
+                    where: str = "") -> float:
+        """The image's resolution at print size (dpi); under 300 is a warning, under 150 an
+        error. ``drawn_w``/``drawn_h`` in points."""
+        if drawn_w <= 0 or drawn_h <= 0:
+            return float("inf")
+        dpi = min(px_w / (drawn_w / 72), px_h / (drawn_h / 72))
+        if dpi < MIN_DPI:
+            level = "error" if dpi < ERROR_DPI else "warning"
+            self.add(level, "low-dpi",
+                     f"image is {dpi:.0f} dpi at print size ({px_w} x {px_h} px on "
+                     f"{drawn_w / 72 * 25.4:.1f} x {drawn_h / 72 * 25.4:.1f} mm); "
+                     f"{MIN_DPI} dpi wanted", where)
+        return dpi
+
+    def check_inside(self, rect: tuple[float, float, float, float],
+                     area: tuple[float, float, float, float], *, where: str = "") -> bool:
+        """Is ``rect`` (x0, y0, x1, y1, points) inside ``area`` (usually the safe area)?"""
+        x0, y0, x1, y1 = rect
+        a0, b0, a1, b1 = area
+        t = TOLERANCE
+        if x0 < a0 - t or y0 < b0 - t or x1 > a1 + t or y1 > b1 + t:
+            over = max(a0 - x0, b0 - y0, x1 - a1, y1 - b1)
+            self.add("error", "outside-safe-area",
+                     f"reaches {over / 72 * 25.4:.1f} mm outside the safe area", where)
+            return False
+        return True
+
+    def summary(self) -> str:
+        return (f"preflight: {len(self.errors)} error(s), {len(self.warnings)} warning(s), "
+                f"{len(self.findings)} finding(s)")
+
+    def report(self) -> str:
+        """The findings, errors first, one per line, then the summary."""
+        order = {level: i for i, level in enumerate(LEVELS)}
+        lines = [str(f) for f in sorted(self.findings, key=lambda f: order[f.level])]
+        return "\n".join([*lines, self.summary()]) + "\n"
+
+    def write(self, path: str | Path) -> Path:
+        from engines.core.log import atomic_write_bytes
+
+        path = Path(path)
+        atomic_write_bytes(path, self.report().encode("utf-8"))
+        return path
+
+
+_DEFAULT = Preflight()
+_current: ContextVar[Preflight | None] = ContextVar("printkit_preflight", default=None)
+
+
+def current() -> Preflight:
+    """The recorder of the build in progress (a process-wide default outside :func:`collect`)."""
+    return _current.get() or _DEFAULT
+
+
+@contextmanager
+def collect() -> Iterator[Preflight]:
+    """Record every check made inside the ``with`` block into a fresh :class:`Preflight`."""
+    report = Preflight()
+    token = _current.set(report)
+    try:
+        yield report
+    finally:
+        _current.reset(token)
+
+
+def add(level: str, code: str, message: str, where: str = "") -> Finding:
+    return current().add(level, code, message, where)
+
+
+def check_text(text: str, role: str, size: float, box_w: float, box_h: float, *,
+               where: str = "", leading: float | None = None, wrap: bool = True) -> bool:
+    return current().check_text(text, role, size, box_w, box_h, where=where, leading=leading,
+                                 wrap=wrap)
+
+
+def check_glyphs(role: str, text: str, *, where: str = "") -> bool:
+    return current().check_glyphs(role, text, where=where)
+
+
+def check_image(px_w: int, px_h: int, drawn_w: float, drawn_h: float, *, where: str = ""
+                ) -> float:
+    return current().check_image(px_w, px_h, drawn_w, drawn_h, where=where)
+
+
+def check_inside(rect: tuple[float, float, float, float],
+                 area: tuple[float, float, float, float], *, where: str = "") -> bool:
+    return current().check_inside(rect, area, where=where)
+
+
+def check_pdf(pdf: str | Path, ctx: Any, *, report: Preflight | None = None,
+              ignore_slug: bool = True) -> Preflight:
+    """Inspect a written PDF: characters, lines, rectangles and images outside the safe area
+    of ``ctx.profile`` (print-shop marks and the slug are printer's information and exempt),
+    and images under 300 dpi. Records into ``report`` (default: the current recorder)."""
+    import pdfplumber
+
+    from printkit.production.profiles import profile
+
+    report = report or current()
+    prof = profile(ctx.profile)
+    m = prof.safe_margin
+    name = Path(pdf).name
+    with pdfplumber.open(str(pdf)) as doc:
+        for number, page in enumerate(doc.pages, start=1):
+            W, H = float(page.width), float(page.height)
+            safe = (m, m, W - m, H - m)
+            worst: dict[str, float] = {}
+            for kind in ("chars", "rects", "lines", "curves", "images"):
+                if prof.name == "print-shop" and kind in ("lines", "rects", "curves"):
+                    continue  # crop marks and bleed lie outside the safe area by design
+                for obj in getattr(page, kind):
+                    x0, x1 = float(obj["x0"]), float(obj["x1"])
+                    y0, y1 = H - float(obj["bottom"]), H - float(obj["top"])
+                    if kind == "chars" and ignore_slug and prof.slug and y1 < m:
+                        continue
+                    over = max(safe[0] - x0, safe[1] - y0, x1 - safe[2], y1 - safe[3])
+                    if over > TOLERANCE:
+                        worst[kind] = max(worst.get(kind, 0.0), over)
+                    if kind == "images":
+                        sw, sh = obj.get("srcsize", (0, 0))
+                        report.check_image(int(sw), int(sh), x1 - x0, y1 - y0,
+                                           where=f"{name} page {number}")
+            for kind, over in worst.items():
+                report.add("error", "outside-safe-area",
+                           f"{kind} reach {over / 72 * 25.4:.1f} mm outside the safe area",
+                           f"{name} page {number}")
+    return report
+
+
+def _short(text: str, n: int = 40) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= n else text[: n - 1] + "…")

@@ -1,0 +1,292 @@
+"""Tiling: one component larger than the printable area, split over several sheets.
+
+The component is drawn **once** into a form XObject; each tile page shows it through a clip
+window (``beginForm``/``doForm``): an A2 map over 3 x 3 A4 tiles costs 36 KB, not 259 KB.
+
+Tiles share a declared ``overlap`` with each neighbour (all tiles of a row have one width, of a
+column one height, so the overlaps are exact and the tiles cover the component). To assemble:
+cut each tile along its left and top edges, lay that edge on the neighbour's dashed glue line
+(registration crosshairs sit on that line: the two halves make one cross), and glue. Page 1 is
+an assembly diagram. When the component fits one page (A3/Tabloid, or the other orientation
+of the paper), the tiler prints it whole instead.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.errors import LayoutError
+from printkit.paper import Paper
+from printkit.production import marks
+from printkit.production._i18n import _
+from printkit.production.profiles import (
+    FIRST_PAGE_BAND,
+    build_id,
+    decorate_first_page,
+    profile,
+    safe_rect,
+    set_boxes,
+    slug,
+)
+from printkit.units import mm, to_mm
+
+Rect = tuple[float, float, float, float]
+LABEL_STRIP = mm(9)  # above each tile: its label and a little map
+BAND_ROOM = FIRST_PAGE_BAND + mm(1.5)
+
+
+@dataclass(frozen=True)
+class Tile:
+    row: int  # 0 = top row
+    col: int  # 0 = left column
+    region: Rect  # the part of the component it shows (component points, y up)
+    page_rect: Rect  # where that part lands on its page
+
+    @property
+    def label(self) -> str:
+        return f"{_row_name(self.row)}{self.col + 1}"
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    paper: Paper
+    width: float  # component size, points
+    height: float
+    overlap: float
+    rows: int
+    cols: int
+    tiles: tuple[Tile, ...]  # reading order; empty when the component fits one page
+    single: Rect | None = None  # where the whole component lands when it fits one page
+
+    @property
+    def pages(self) -> int:
+        return 1 if self.single else 1 + len(self.tiles)
+
+
+def _row_name(row: int) -> str:
+    name = ""
+    row += 1
+    while row:
+        row, rem = divmod(row - 1, 26)
+        name = chr(65 + rem) + name
+    return name
+
+
+def _split(total: float, room: float, overlap: float) -> tuple[int, float]:
+    """How many tiles of what size cover ``total`` with ``overlap``, each at most ``room``."""
+    if total <= room + 1e-6:
+        return 1, total
+    n = math.ceil((total - overlap) / (room - overlap) - 1e-9)
+    return n, (total + (n - 1) * overlap) / n
+
+
+def plan_tiles(width: float, height: float, paper: Paper, prof: Any = "home", *,
+               overlap_mm: float = 10.0, allow_turn: bool = True) -> TilePlan:
+    """Plan for a ``width x height`` pt component: one page when it fits (on the paper as given
+    or turned), else the tiling with fewest pages."""
+    prof = profile(prof)
+    if width <= 0 or height <= 0:
+        raise LayoutError(f"component size must be positive, got {to_mm(width):g} x "
+                          f"{to_mm(height):g} mm")
+    if overlap_mm < 0:
+        raise LayoutError(f"tile overlap must not be negative, got {overlap_mm:g} mm")
+    overlap = mm(overlap_mm)
+    papers = [paper, paper.rotated()] if allow_turn else [paper]
+    for p in papers:
+        x0, y0, x1, y1 = safe_rect(p, prof)
+        if width <= x1 - x0 + 1e-6 and height <= y1 - y0 - BAND_ROOM + 1e-6:
+            left = (p.width - width) / 2
+            top = y1 - BAND_ROOM
+            return TilePlan(p, width, height, overlap, 1, 1, (),
+                            (left, top - height, left + width, top))
+    best: TilePlan | None = None
+    for p in papers:
+        x0, y0, x1, y1 = safe_rect(p, prof)
+        room_w, room_h = x1 - x0, y1 - y0 - LABEL_STRIP
+        if overlap * 2 >= min(room_w, room_h):
+            raise LayoutError(f"a {overlap_mm:g} mm overlap leaves no room on {p.name}")
+        cols, tw = _split(width, room_w, overlap)
+        rows, th = _split(height, room_h, overlap)
+        tiles = []
+        for r in range(rows):
+            for c in range(cols):
+                rx0 = c * (tw - overlap)
+                ry1 = height - r * (th - overlap)
+                region = (rx0, ry1 - th, rx0 + tw, ry1)
+                px0 = (p.width - tw) / 2
+                py1 = y1 - LABEL_STRIP
+                tiles.append(Tile(r, c, region, (px0, py1 - th, px0 + tw, py1)))
+        plan = TilePlan(p, width, height, overlap, rows, cols, tuple(tiles))
+        if best is None or len(tiles) < len(best.tiles):
+            best = plan
+    assert best is not None
+    return best
+
+
+def seam_marks(plan: TilePlan) -> list[tuple[float, float]]:
+    """Registration crosshair positions (component points): on every seam, at the cut edge
+    of the tile laid on top, a quarter and three quarters along each shared edge."""
+    points = []
+    for t in plan.tiles:
+        x0, y0, x1, y1 = t.region
+        if t.col > 0:  # the left edge of this tile lies on the left neighbour
+            points += [(x0, y0 + (y1 - y0) * f) for f in (0.25, 0.75)]
+        if t.row > 0:  # its top edge lies on the tile above
+            points += [(x0 + (x1 - x0) * f, y1) for f in (0.25, 0.75)]
+    return points
+
+
+def tile(draw: Callable[[Canvas, float, float], Any], width_mm: float, height_mm: float,
+         ctx: Any, out: str | Path, *, title: str = "", overlap_mm: float = 10.0,
+         build: str | None = None) -> TilePlan:
+    """Write ``out``: the component ``draw(canvas, w, h)`` (``w x h`` pt, origin lower-left)
+    on one page if it fits, else an assembly page and one page per tile."""
+    from printkit.pdf import open_canvas
+
+    plan = plan_tiles(mm(width_mm), mm(height_mm), ctx.paper, ctx.profile,
+                      overlap_mm=overlap_mm)
+    out = Path(out)
+    prof = profile(ctx.profile)
+    bid = build or build_id("tile", title, width_mm, height_mm, overlap_mm, ctx.paper.name,
+                            ctx.paper.size, ctx.profile)
+    form = "pk_component"
+    title = title or out.stem
+    pages = plan.pages
+    with open_canvas(out, plan.paper, title=title) as c:
+        c.beginForm(form, 0, 0, plan.width, plan.height)
+        draw(c, plan.width, plan.height)
+        c.endForm()
+        x0, y0, x1, y1 = safe_rect(plan.paper, prof)
+        if plan.single:
+            sx0, sy0, sx1, sy1 = plan.single
+            if prof.page_boxes:
+                set_boxes(c, plan.single)
+            decorate_first_page(c, ctx, x0, y1, x1 - x0)
+            c.saveState()
+            c.translate(sx0, sy0)
+            c.doForm(form)
+            c.restoreState()
+            if prof.slug:
+                slug(c, file_name=out.name, page=1, page_count=1, build_id=bid)
+            c.showPage()
+            return plan
+        _assembly_page(c, ctx, plan, form, title)
+        if prof.slug:
+            slug(c, file_name=out.name, page=1, page_count=pages, build_id=bid)
+        c.showPage()
+        seams = seam_marks(plan)
+        for number, t in enumerate(plan.tiles, start=2):
+            _tile_page(c, plan, t, form, seams, title)
+            if prof.page_boxes:
+                set_boxes(c, t.page_rect)
+            if prof.slug:
+                slug(c, file_name=out.name, page=number, page_count=pages, build_id=bid)
+            c.showPage()
+    return plan
+
+
+def _tile_page(c: Canvas, plan: TilePlan, t: Tile, form: str,
+               seams: list[tuple[float, float]], title: str) -> None:
+    from printkit.fonts import font
+
+    px0, py0, px1, py1 = t.page_rect
+    rx0, ry0, rx1, ry1 = t.region
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(px0, py0, px1 - px0, py1 - py0)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.translate(px0 - rx0, py0 - ry0)
+    c.doForm(form)
+    c.restoreState()
+    # the tile edge: cut along the left and top edges that overlay a neighbour
+    marks.cut_rects(c, [t.page_rect])
+    ov = plan.overlap
+    if t.col < plan.cols - 1:  # glue line: where the right neighbour's cut edge goes
+        marks.fold_line(c, px1 - ov, py0, px1 - ov, py1)
+    if t.row < plan.rows - 1:
+        marks.fold_line(c, px0, py0 + ov, px1, py0 + ov)
+    for sx, sy in seams:
+        if rx0 - 1 <= sx <= rx1 + 1 and ry0 - 1 <= sy <= ry1 + 1:
+            x, y = px0 + sx - rx0, py0 + sy - ry0
+            marks.registration_mark(c, x, y, mm(2.5))
+    # label and little map above the tile
+    c.setFillColorCMYK(*marks.MARK_BLACK)
+    c.setFont(font("sans-bold"), 9)
+    index = t.row * plan.cols + t.col + 1
+    c.drawString(px0, py1 + mm(4.5), _("{title} — tile {label}").format(
+        title=title, label=t.label))
+    c.setFont(font("sans"), 6.5)
+    c.drawString(px0, py1 + mm(1.3), _(
+        "row {row}, column {col} · {n} of {total} · overlap {ov} mm: cut the left/top edge, "
+        "lay it on the neighbour's dashed line").format(
+        row=t.row + 1, col=t.col + 1, n=index, total=len(plan.tiles),
+        ov=f"{to_mm(plan.overlap):g}"))
+    cell = mm(2.2)
+    mx = px1 - plan.cols * cell
+    my = py1 + mm(1.2)
+    c.setLineWidth(0.3)
+    for r in range(plan.rows):
+        for col in range(plan.cols):
+            filled = (r, col) == (t.row, t.col)
+            c.setFillColorCMYK(0, 0, 0, 0.8 if filled else 0.0)
+            c.rect(mx + col * cell, my + (plan.rows - 1 - r) * cell * 0.75, cell,
+                   cell * 0.75, stroke=1, fill=1)
+
+
+def _assembly_page(c: Canvas, ctx: Any, plan: TilePlan, form: str, title: str) -> None:
+    from printkit.fonts import font
+
+    prof = profile(ctx.profile)
+    x0, y0, x1, y1 = safe_rect(plan.paper, prof)
+    if prof.page_boxes:
+        set_boxes(c, (0, 0, plan.paper.width, plan.paper.height))
+    decorate_first_page(c, ctx, x0, y1, x1 - x0)
+    top = y1 - BAND_ROOM - mm(6)
+    c.setFillColorCMYK(*marks.MARK_BLACK)
+    c.setFont(font("sans-bold"), 12)
+    c.drawString(x0, top, _("{title}: assembly").format(title=title))
+    c.setFont(font("sans"), 8)
+    steps = [
+        _("{w} x {h} mm on {n} tiles ({rows} rows x {cols} columns), {ov} mm overlap.").format(
+            w=f"{to_mm(plan.width):.1f}", h=f"{to_mm(plan.height):.1f}", n=len(plan.tiles),
+            rows=plan.rows, cols=plan.cols, ov=f"{to_mm(plan.overlap):g}"),
+        _("1. Cut every tile along its thin outline on the left and top (not on row A's top"
+          " or column 1's left)."),
+        _("2. Work from the top left: lay each cut edge on the neighbour's dashed glue line;"
+          " the crosshair halves make full crosses."),
+        _("3. Glue in the overlap, then trim the outer edges."),
+    ]
+    for i, line in enumerate(steps):
+        c.drawString(x0, top - mm(6) - i * mm(4.2), line)
+    # diagram: the whole component, scaled, with the tiles over it
+    box_top = top - mm(6) - len(steps) * mm(4.2) - mm(4)
+    box_w, box_h = x1 - x0, box_top - y0
+    s = min(box_w / plan.width, box_h / plan.height)
+    ox = x0 + (box_w - plan.width * s) / 2
+    oy = box_top - plan.height * s
+    c.saveState()
+    c.translate(ox, oy)
+    c.scale(s, s)
+    c.doForm(form)
+    c.restoreState()
+    c.saveState()
+    c.setLineWidth(0.8)
+    for t in plan.tiles:
+        rx0, ry0, rx1, ry1 = t.region
+        shade = 0.9 if (t.row + t.col) % 2 else 0.6
+        c.setStrokeColorCMYK(shade, 0.2, 0, 0)
+        c.rect(ox + rx0 * s, oy + ry0 * s, (rx1 - rx0) * s, (ry1 - ry0) * s, stroke=1, fill=0)
+        cx, cy = ox + (rx0 + rx1) / 2 * s, oy + (ry0 + ry1) / 2 * s
+        c.setFillColorCMYK(0, 0, 0, 0)
+        c.setStrokeColorCMYK(0, 0, 0, 1)
+        c.circle(cx, cy, mm(5), stroke=1, fill=1)
+        c.setFillColorCMYK(0, 0, 0, 1)
+        c.setFont(font("sans-bold"), 10)
+        c.drawCentredString(cx, cy - 3.5, t.label)
+    c.restoreState()

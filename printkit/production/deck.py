@@ -58,8 +58,9 @@ def read_cards(path: str | Path) -> list[CardRow]:
     cards = []
     for record in reader:
         line = reader.line_num
-        get = lambda col: (record.get(fields[col]) or "").strip() if col in fields else ""  # noqa: E731
-        count_text = get("count") or "1"
+        values = {col: (record.get(name) or "").strip() for col, name in fields.items()}
+        get = values.get
+        count_text = get("count", "") or "1"
         try:
             count = int(count_text)
         except ValueError:
@@ -68,13 +69,14 @@ def read_cards(path: str | Path) -> list[CardRow]:
         if count < 0:
             raise PrintkitError(f"{path.name} line {line}: count must not be negative")
         image = None
-        if get("image"):
-            image = (path.parent / get("image")).resolve()
+        if get("image", ""):
+            image = (path.parent / get("image", "")).resolve()
             if not image.is_file():
                 raise PrintkitError(f"{path.name} line {line}: image {get('image')} not found")
-        if not get("title") and not get("text"):
+        if not get("title", "") and not get("text", ""):
             continue
-        cards.append(CardRow(line, get("title"), get("text").replace("\\n", "\n"), count, image))
+        body = get("text", "").replace("\\n", "\n")  # a literal \n in a cell breaks the line
+        cards.append(CardRow(line, get("title", ""), body, count, image))
     if not cards:
         raise PrintkitError(f"{path.name}: no cards (rows with a title or text)")
     return cards

@@ -1,0 +1,88 @@
+"""One kit PDF per game: the component PDFs joined, with an outline, page labels and metadata.
+
+Joined with pypdf (no re-rendering). ``compress_identical_objects`` folds resources that the
+parts share byte for byte; fonts subset separately per component stay separate (see
+PRINT-NOTES), which is the main cost per page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from pathlib import Path
+from typing import Any
+
+from printkit.errors import PrintkitError
+
+FONT_LICENCE = "Fonts: SIL OFL 1.1"
+
+
+def _font_families() -> str:
+    try:
+        from printkit.fonts import manifest
+
+        return ", ".join(sorted({r.family for r in manifest().values()}))
+    except Exception:  # the manifest is informative here, never fatal
+        return ""
+
+
+def assemble(kit_title: str, parts: list[tuple[str, Path]], out: Path, ctx: Any, *,
+             author: str = "printkit", subject: str = "") -> Path:
+    """Join ``parts`` ((title, pdf path) pairs, in order) into ``out``: one bookmark and one
+    page-label range per component, metadata (title, author, subject, keywords with the font
+    licence), PrintScaling None; the same inputs give the same bytes; atomic write."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.constants import PageLabelStyle
+    from pypdf.generic import ArrayObject, ByteStringObject, NameObject
+
+    from engines.core.log import atomic_write_bytes
+
+    out = Path(out)
+    if not parts:
+        raise PrintkitError(f"kit {kit_title!r} has no components to join")
+    if not out.parent.exists():
+        raise PrintkitError(f"output folder {out.parent} does not exist")
+    writer = PdfWriter()
+    duplex = None
+    for title, path in parts:
+        try:
+            reader = PdfReader(str(path))
+        except (OSError, ValueError) as exc:
+            raise PrintkitError(f"cannot read component {title!r} ({path}): {exc}") from None
+        prefs = reader.trailer["/Root"].get("/ViewerPreferences")
+        if prefs is not None and "/Duplex" in prefs.get_object():
+            duplex = duplex or prefs.get_object()["/Duplex"]
+        start = len(writer.pages)
+        writer.append(reader, import_outline=False)
+        end = len(writer.pages) - 1
+        writer.add_outline_item(title, start)
+        prefix = f"{title} "
+        writer.set_page_label(start, end, style=PageLabelStyle.DECIMAL, prefix=prefix, start=1)
+    families = _font_families()
+    keywords = ["printkit", kit_title, FONT_LICENCE + (f" ({families})" if families else "")]
+    writer.add_metadata({
+        "/Title": kit_title,
+        "/Author": author,
+        "/Subject": subject or f"{kit_title}: print-and-play kit, {len(parts)} components, "
+                               f"{ctx.paper.name} {ctx.profile}",
+        "/Keywords": "; ".join(keywords),
+        "/Creator": "printkit",
+        "/Producer": "printkit (ReportLab, pypdf)",
+    })
+    writer.create_viewer_preferences()
+    writer.viewer_preferences[NameObject("/PrintScaling")] = NameObject("/None")
+    if duplex is not None:
+        writer.viewer_preferences[NameObject("/Duplex")] = duplex
+    writer.page_mode = "/UseOutlines"
+    writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
+    # deterministic: a document id derived from the inputs instead of a random one
+    digest = hashlib.md5(kit_title.encode() + b"".join(
+        Path(p).read_bytes() for _t, p in parts)).digest()
+    writer._ID = ArrayObject([ByteStringObject(digest), ByteStringObject(digest)])
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    try:
+        atomic_write_bytes(out, buffer.getvalue())
+    except OSError as exc:
+        raise PrintkitError(f"cannot write {out}: {exc.strerror or exc}") from None
+    return out

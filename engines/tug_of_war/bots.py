@@ -42,6 +42,7 @@ from engines.tug_of_war.rules import RULES
 W = 1.5
 """How many athletes on the rope one point of team potential is worth to ``lookahead``."""
 WIN = 1000.0
+_CACHE_LIMIT = 100_000
 
 
 def _dice(d: Dice) -> str:
@@ -91,6 +92,8 @@ class _PlanBot:
         )
         chosen = self._cache.get(key)
         if chosen is None:
+            if len(self._cache) >= _CACHE_LIMIT:  # long validate runs: bound the memory
+                self._cache.clear()
             chosen = self._cache[key] = self._choose(*key)
         return Decision(*chosen)
 

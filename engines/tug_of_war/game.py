@@ -29,7 +29,8 @@ table reads like this (one JSON value per line, see :meth:`TugOfWar.action_to_js
     {"player": 0, "action": "end"}                          stop early (only when needed)
 
 ``{"reroll": []}`` keeps the dice. Chance lines list the faces rolled; a re-roll lists only the
-re-rolled dice.
+re-rolled dice. A log may start mid-game (a worked example) with the header option
+``"position"``: see :meth:`TugOfWar._position`.
 
 >>> from engines.tug_of_war import TugOfWar, Exchange, Remove, Reroll
 >>> s = TugOfWarState.from_position(team=((2, 4, 6), (1, 3, 5)), athletes=(3, 6), to_move=0)

@@ -146,9 +146,10 @@ def _search(vals: tuple[int, ...]) -> Scoring:
     """Fast path for the common lines; hands the rest to :func:`_search_all`.
 
     Groups that share no value never compete for a die. So when no stretch of consecutive
-    values contains a value shown three times, each set is best taken whole, and each
-    stretch holding fewer than two runs' worth of dice is best used whole, each value taken
-    by its most valuable die. Only the other lines need the full enumeration.
+    values contains a value shown three times, each set is best taken whole; and a stretch
+    with no repeated value, or with too few dice for two runs, is best used whole, each
+    value taken by its most valuable die (two runs from one stretch must share a value).
+    Only the other lines need the full enumeration.
     """
     if _MIN != 3:
         return _search_all(vals)
@@ -206,8 +207,8 @@ def _search(vals: tuple[int, ...]) -> Scoring:
                             d = bucket[0]
                         ds.append(d)
                         dp += pts[d]
-                    if ndice >= 6:
-                        return _search_all(vals)  # room for two runs in one stretch
+                    if ndice >= 6 and ndice > k - start:
+                        return _search_all(vals)  # room for two runs sharing values
                     mult = k - start
                     groups.append(Group("run", tuple(ds), run_vals, dp, mult, dp * mult))
                     total += dp * mult
@@ -275,12 +276,15 @@ def _search_all(vals: tuple[int, ...]) -> Scoring:
     best = 0
     sel: tuple = ()
     n = len(cands)
+    top = max(c[0] for c in cands)
     for i in range(n):
         ci = cands[i]
         pi = ci[0]
         if pi > best:
             best = pi
             sel = (ci,)
+        if pi + top <= best:
+            continue  # no partner can lift this one above the best so far
         mi = ci[1]
         for j in range(i + 1, n):
             cj = cands[j]

@@ -1,0 +1,107 @@
+"""WFtGtS engine figures: scorer speed, auto-play speed, optimal-table build and quality.
+
+Run directly (``python bench/bench_wftgts_engine.py``) or import :func:`run`. Games are played
+as ``printkit validate`` plays them: ``engines.core.play(game, [bot], record=False)``. The
+table build runs in a subprocess with an empty cache dir, so it is a true cold build and its
+peak memory is the whole process's.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from engines.core import play
+from engines.wftgts import DICE, WFtGtS, best_scoring, scoring
+from engines.wftgts import optimal as opt
+
+ROOT = Path(__file__).resolve().parents[1]
+EXACT_ROUND = 93.45
+SCORER_CALLS = 200_000
+GAMES = {"greedy": 2000, "optimal": 1000}
+SIM_ROUNDS = 50_000
+
+_BUILD = """
+import json, resource, sys, time, tracemalloc
+tracemalloc.start()
+t0 = time.perf_counter()
+from engines.wftgts import optimal
+tables = optimal.load_tables(sys.argv[1])
+seconds = time.perf_counter() - t0
+traced = tracemalloc.get_traced_memory()[1]
+rss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print(json.dumps({"seconds": seconds, "rss_mib": rss_kib / 1024, "traced_mib": traced / 2**20,
+                  "expected": tables.expected_round}))
+"""
+
+
+def _scorer_rate() -> float:
+    rng = random.Random(2024)
+    best = 0.0
+    for _ in range(3):
+        lines = [[rng.randint(1, d.sides) for d in DICE] for _ in range(SCORER_CALLS)]
+        scoring._MEMO.clear()  # fresh lines, empty memo: the cold per-call cost
+        start = time.perf_counter()
+        for line in lines:
+            best_scoring(line)
+        best = max(best, SCORER_CALLS / (time.perf_counter() - start))
+    return best
+
+
+def _game_rate(bot: str, games: int) -> tuple[float, float]:
+    game = WFtGtS()
+    for s in range(50):
+        play(game, [bot], seed=f"warm/{s}", record=False)
+    total = 0.0
+    start = time.perf_counter()
+    for s in range(games):
+        total += play(game, [bot], seed=s, record=False).state.returns()[0]
+    return games / (time.perf_counter() - start), total / games
+
+
+def _cold_build() -> dict:
+    with tempfile.TemporaryDirectory(prefix="printkit-bench-") as tmp:
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        out = subprocess.run(
+            [sys.executable, "-c", _BUILD, tmp],
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+        ).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def run() -> list[dict]:
+    rows: list[dict] = []
+
+    def row(name: str, value: float, unit: str, digits: int = 1) -> None:
+        rows.append({"name": f"wftgts {name}", "value": round(value, digits), "unit": unit})
+
+    row("best_scoring calls/s", _scorer_rate(), "calls/s", 0)
+    build = _cold_build()
+    row("optimal table build", build["seconds"], "s", 2)
+    row("optimal table build peak RSS", build["rss_mib"], "MiB")
+    row("optimal table build peak traced", build["traced_mib"], "MiB")
+    opt.load_tables()  # the shared cache, built once if missing
+    for bot, games in GAMES.items():
+        rate, mean = _game_rate(bot, games)
+        row(f"{bot} games/s (1 player)", rate, "games/s")
+        row(f"{bot} mean final score", mean, "points", 1)
+    stats = opt.round_statistics(SIM_ROUNDS, seed=7)
+    row(f"optimal mean round score ({SIM_ROUNDS} rounds)", stats.mean, "points", 2)
+    row("optimal round score / 93.45", stats.mean / EXACT_ROUND, "ratio", 4)
+    row("optimal exact expected round", stats.expected, "points", 3)
+    return rows
+
+
+if __name__ == "__main__":
+    for r in run():
+        print(f"{r['name']:<52} {r['value']:>12} {r['unit']}")

@@ -1,0 +1,25 @@
+"""Printed components of Tug of War: the rope mat, the athlete counters, the turn summary and,
+when the shared printable dice offer a ``tug-of-war`` preset, the dice."""
+
+from __future__ import annotations
+
+from printkit.components import BuildContext, Component
+from printkit.i18n import N_, _
+
+# The side names are the engine's (rules.toml); marked here so that catalogs translate them.
+SIDE_NAMES = (N_("Yellow"), N_("Red"))
+
+
+def components(ctx: BuildContext) -> list[Component]:
+    from templates.tug_of_war.mat import draw_rope_mat
+    from templates.tug_of_war.summary import draw_summary
+    from templates.tug_of_war.tokens import draw_tokens
+
+    return [
+        Component("rope-mat", _("Rope mat"), draw_rope_mat,
+                  _("The rope, athlete spaces for each side, dice boxes and reserves.")),
+        Component("athlete-tokens", _("Athlete tokens"), draw_tokens,
+                  _("Yellow and red athlete counters, printed alike on both sides.")),
+        Component("turn-summary", _("Turn summary"), draw_summary,
+                  _("Set-up and a turn in brief: one card per player.")),
+    ]

@@ -1,0 +1,183 @@
+"""Drawing primitives shared by the Tug of War components: dice, athletes, the rope, text.
+
+The mat, the counters, the turn summary and the example booklet draw the same dice, athletes
+and rope with these calls, so the booklet's diagrams look like the table they describe.
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from engines.tug_of_war.rules import RULES
+from printkit.fonts import font
+from printkit.i18n import _
+
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.73), (0.73, 0.27)),
+    3: ((0.27, 0.73), (0.5, 0.5), (0.73, 0.27)),
+    4: ((0.27, 0.27), (0.27, 0.73), (0.73, 0.27), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.27, 0.73), (0.5, 0.5), (0.73, 0.27), (0.73, 0.73)),
+    6: ((0.27, 0.25), (0.27, 0.5), (0.27, 0.75), (0.73, 0.25), (0.73, 0.5), (0.73, 0.75)),
+}
+SIDE_KEYS = ("yellow", "red")
+
+
+@cache
+def layout() -> dict[str, Any]:
+    return tomllib.loads((Path(__file__).parent / "layout.toml").read_text(encoding="utf-8"))
+
+
+def ink(name: str) -> HexColor:
+    return HexColor(layout()["ink"][name])
+
+
+def side_ink(side: int, shade: str = "") -> HexColor:
+    """A team's colour: ``shade`` is ``""``, ``"dark"`` or ``"tint"``."""
+    return ink(SIDE_KEYS[side] + (f"_{shade}" if shade else ""))
+
+
+def side_name(side: int) -> str:
+    """The translated name of a side (the engine's names are the source: Yellow, Red)."""
+    return _(RULES.player_names[side])
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float  # bottom edge, PDF coordinates
+    w: float
+    h: float
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def cx(self) -> float:
+        return self.x + self.w / 2
+
+    @property
+    def cy(self) -> float:
+        return self.y + self.h / 2
+
+    def inset(self, d: float) -> Rect:
+        return Rect(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
+
+
+def fit_size(text: str, role: str, size: float, width: float) -> float:
+    """``size`` shrunk just enough for ``text`` to fit ``width``."""
+    w = pdfmetrics.stringWidth(text, font(role), size)
+    return size if w <= width or w == 0 else size * width / w
+
+
+def centred(c: Canvas, text: str, role: str, size: float, cx: float, cy: float,
+            *, width: float | None = None) -> None:
+    """``text`` centred on (cx, cy), optically (on the x-height), shrunk to ``width``."""
+    if width is not None:
+        size = fit_size(text, role, size, width)
+    face = font(role)
+    asc = pdfmetrics.getAscentDescent(face, size)[0]
+    c.setFont(face, size)
+    c.drawCentredString(cx, cy - asc * 0.36, text)
+
+
+def die(c: Canvas, x: float, y: float, size: float, value: int, *, face: Color | None = None,
+        pip: Color | None = None, edge: Color | None = None, width: float = 0.6) -> None:
+    """A d6 face showing ``value`` with its lower-left corner at (x, y)."""
+    c.saveState()
+    c.setFillColor(face or ink("die"))
+    c.setStrokeColor(edge or ink("text"))
+    c.setLineWidth(width)
+    c.roundRect(x, y, size, size, size * 0.18, stroke=1, fill=1)
+    c.setFillColor(pip or ink("pip"))
+    r = size * 0.09
+    for px, py in PIPS.get(value, ()):
+        c.circle(x + px * size, y + py * size, r, stroke=0, fill=1)
+    c.restoreState()
+
+
+def strike(c: Canvas, x: float, y: float, size: float, colour: Color) -> None:
+    """A diagonal stroke over a die that was re-rolled or given away."""
+    c.saveState()
+    c.setStrokeColor(colour)
+    c.setLineWidth(max(0.8, size * 0.1))
+    c.setLineCap(1)
+    c.line(x - size * 0.1, y - size * 0.1, x + size * 1.1, y + size * 1.1)
+    c.restoreState()
+
+
+def athlete(c: Canvas, cx: float, cy: float, h: float, *, facing: int, colour: Color) -> None:
+    """A stick athlete leaning back on a rope, ``h`` tall, pulling towards ``facing``
+    (-1: to the left, as Yellow pulls; +1: to the right, as Red pulls)."""
+    c.saveState()
+    c.translate(cx, cy)
+    c.scale(facing * h / 10.0, h / 10.0)  # draw in a 10-unit box centred on the origin
+    c.setStrokeColor(colour)
+    c.setFillColor(colour)
+    c.setLineWidth(1.15)
+    c.setLineCap(1)
+    c.setLineJoin(1)
+    c.circle(1.1, 3.7, 1.25, stroke=0, fill=1)  # head, leaning back
+    p = c.beginPath()
+    p.moveTo(0.5, 2.3)  # neck to hip
+    p.lineTo(-0.9, -1.3)
+    p.lineTo(-2.6, -3.4)  # back leg bent at the knee
+    p.lineTo(-2.2, -5.0)
+    p.moveTo(-0.9, -1.3)  # front leg braced forward
+    p.lineTo(1.6, -5.0)
+    p.moveTo(0.3, 1.5)  # arms reaching to the rope
+    p.lineTo(-3.0, 0.3)
+    c.drawPath(p, stroke=1, fill=0)
+    c.setStrokeColor(ink("rope_dark"))
+    c.setLineWidth(0.8)
+    c.line(-4.8, 0.0, 4.8, 0.6)  # the rope in the hands
+    c.restoreState()
+
+
+def rope(c: Canvas, x0: float, x1: float, y: float, width: float) -> None:
+    """A twisted rope from x0 to x1 centred on y, ``width`` thick."""
+    c.saveState()
+    c.setFillColor(ink("rope"))
+    c.setStrokeColor(ink("rope_dark"))
+    c.setLineWidth(max(0.3, width * 0.06))
+    c.roundRect(x0, y - width / 2, x1 - x0, width, width / 2, stroke=1, fill=1)
+    clip = c.beginPath()
+    clip.roundRect(x0, y - width / 2, x1 - x0, width, width / 2)
+    c.clipPath(clip, stroke=0, fill=0)
+    step = width * 0.75
+    n = math.ceil((x1 - x0) / step) + 2
+    p = c.beginPath()
+    for i in range(n):
+        sx = x0 + (i - 1) * step
+        p.moveTo(sx, y - width / 2)
+        p.lineTo(sx + width * 0.6, y + width / 2)
+    c.drawPath(p, stroke=1, fill=0)
+    c.restoreState()
+
+
+def centre_mark(c: Canvas, x: float, y: float, h: float) -> None:
+    """The ribbon tied round the middle of the rope, ``h`` tall."""
+    c.saveState()
+    c.setFillColor(ink("knot"))
+    c.rect(x - h * 0.09, y - h / 2, h * 0.18, h, stroke=0, fill=1)
+    p = c.beginPath()
+    p.moveTo(x, y - h / 2)
+    p.lineTo(x - h * 0.22, y - h * 0.78)
+    p.lineTo(x + h * 0.22, y - h * 0.78)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    c.restoreState()

@@ -131,20 +131,20 @@ def athlete(c: Canvas, cx: float, cy: float, h: float, *, facing: int, colour: C
     c.setLineWidth(1.15)
     c.setLineCap(1)
     c.setLineJoin(1)
-    c.circle(1.1, 3.7, 1.25, stroke=0, fill=1)  # head, leaning back
+    c.circle(2.0, 3.3, 1.3, stroke=0, fill=1)  # head, leaning back
     p = c.beginPath()
-    p.moveTo(0.5, 2.3)  # neck to hip
-    p.lineTo(-0.9, -1.3)
-    p.lineTo(-2.6, -3.4)  # back leg bent at the knee
-    p.lineTo(-2.2, -5.0)
-    p.moveTo(-0.9, -1.3)  # front leg braced forward
-    p.lineTo(1.6, -5.0)
-    p.moveTo(0.3, 1.5)  # arms reaching to the rope
-    p.lineTo(-3.0, 0.3)
+    p.moveTo(1.4, 2.0)  # neck to hip
+    p.lineTo(0.0, -1.0)
+    p.lineTo(-3.4, -4.8)  # front leg braced towards the opponent
+    p.moveTo(0.0, -1.0)  # back leg bent under the body
+    p.lineTo(1.0, -3.0)
+    p.lineTo(-0.4, -4.8)
+    p.moveTo(1.1, 1.4)  # arms reaching to the rope
+    p.lineTo(-3.2, 0.3)
     c.drawPath(p, stroke=1, fill=0)
     c.setStrokeColor(ink("rope_dark"))
     c.setLineWidth(0.8)
-    c.line(-4.8, 0.0, 4.8, 0.6)  # the rope in the hands
+    c.line(-4.8, 0.1, 4.8, 1.3)  # the rope in the hands
     c.restoreState()
 
 

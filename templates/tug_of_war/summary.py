@@ -1,0 +1,166 @@
+"""The turn summary: set-up and a turn in brief, on a half-page card (one per player).
+
+Every number on it comes from the rules data (athletes per side, team and common dice, the
+exchange bonus, re-rolls per six), and the points the seed leaves open are stated the way the
+engine plays them (see ``engines/tug_of_war/game.py``). The two columns are set in the
+largest size that fits the card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from engines.tug_of_war.rules import RULES, Rules
+from printkit.components import BuildContext
+from printkit.fonts import font
+from printkit.i18n import _, ngettext, use_locale
+from printkit.production import preflight
+from printkit.production.impose import Imposition, impose
+from printkit.production.sizes import size as item_size
+from printkit.units import mm
+from templates.tug_of_war.draw import athlete, centred, ink, layout, rope, side_ink, side_name
+
+Section = tuple[str, list[str]]
+
+
+def sections(rules: Rules = RULES) -> tuple[list[Section], list[Section]]:
+    """The card's text as (heading, items), left column and right column."""
+    n = {
+        "athletes": rules.athletes_per_side,
+        "team": rules.team_dice,
+        "common": rules.common_dice,
+        "six": rules.faces,
+        "bonus": rules.exchange_bonus,
+        "yellow": side_name(0),
+        "red": side_name(1),
+    }
+    setup = [
+        _("Each player puts the %(athletes)d athletes of one colour in their reserve.") % n,
+        _("%(yellow)s first, then %(red)s: roll %(team)d dice. Once, you may pick up any of "
+          "them and roll those again together.") % n,
+        _("Those dice are your team dice: set them in your team boxes without turning them.")
+        % n,
+        _("Move athletes from your reserve onto the rope: as many as your team dice show in "
+          "all (at most %(athletes)d).") % n,
+        _("The player with fewer athletes on the rope starts; on a tie, %(yellow)s.") % n,
+    ]
+    rerolls = ngettext(
+        "For each %(six)d among your team dice, you may roll one common die again "
+        "(all of them at once).",
+        "For each %(six)d among your team dice, you may roll %(per)d common dice again "
+        "(all of them at once).",
+        rules.rerolls_per_six,
+    ) % {**n, "per": rules.rerolls_per_six}
+    bonus = ngettext("put %(bonus)d athlete from your reserve on the rope",
+                     "put %(bonus)d athletes from your reserve on the rope",
+                     rules.exchange_bonus) % n
+    turn = [
+        _("Roll the %(common)d common dice.") % n,
+        rerolls,
+        _("Then use each common die at most once, each time with a different team die:") % n,
+        _("<b>Remove</b>: a common die at least as high as the team die sends one opposing "
+          "athlete back to its reserve.") % n,
+        _("<b>Exchange</b> (once a turn): the common die joins your team in place of a team "
+          "die of a different value. First %(bonus)s; then add as many more as the new die is "
+          "higher, or take back as many as it is lower. An exchange never removes an "
+          "opposing athlete.") % {**n, "bonus": bonus},
+        _("Stop when you like; the turn also ends when no common die can be used.") % n,
+    ]
+    win = [_("Send the last opposing athlete back to its reserve and you win at once.")]
+    readings = [
+        _("The die you exchange into your team counts as already used this turn."),
+        _("Athletes beyond your reserve are lost; an exchange may not take your own last "
+          "athlete off the rope."),
+    ]
+    left = [(_("Set-up"), setup), (_("Winning"), win), (_("How we read the rules"), readings)]
+    right = [(_("Your turn"), turn)]
+    return left, right
+
+
+def _paragraphs(column: list[Section], size: float) -> list[tuple[Paragraph, float]]:
+    """Flowing paragraphs of a column with the space to leave above each."""
+    head = ParagraphStyle("h", fontName=font("sans-bold"), fontSize=size * 1.12,
+                          leading=size * 1.35, textColor=ink("text"))
+    body = ParagraphStyle("b", fontName=font("sans"), fontSize=size, leading=size * 1.28,
+                          leftIndent=size * 1.1, bulletIndent=0, textColor=ink("text"))
+    bold = font("sans-bold")
+    out: list[tuple[Paragraph, float]] = []
+    for title, items in column:
+        out.append((Paragraph(escape(title), head), size * 0.6 if out else 0.0))
+        for item in items:
+            text = escape(item).replace("&lt;b&gt;", f'<font name="{bold}">').replace(
+                "&lt;/b&gt;", "</font>")
+            out.append((Paragraph(text, body, bulletText="•"), size * 0.25))
+    return out
+
+
+def _height(paras: list[tuple[Paragraph, float]], width: float) -> float:
+    return sum(p.wrap(width, 10_000)[1] + gap for p, gap in paras)
+
+
+def card_face() -> Callable[..., None]:
+    """The drawing callback of the card (the same card for both players)."""
+    s = layout()["summary"]
+
+    def draw(c: Canvas, x: float, y: float, w: float, h: float, index: int, *,
+             bleed: float = 0.0) -> None:
+        pad = mm(s["padding"])
+        left, right = sections()
+        head_h = mm(s["head_size"] * 0.9)
+        c.saveState()
+        c.setFillColor(ink("fill"))
+        c.rect(x - bleed, y + h - pad - head_h * 1.25, w + 2 * bleed, pad + head_h * 1.25 + bleed,
+               stroke=0, fill=1)
+        c.setFillColor(ink("text"))
+        title = _("Tug of War: set-up and turn")
+        centred(c, title, "sans-bold", s["head_size"], x + w / 2, y + h - pad - head_h * 0.45,
+                width=w * 0.62)
+        rope(c, x + pad, x + w * 0.18, y + h - pad - head_h * 0.45, mm(2.2))
+        rope(c, x + w * 0.82, x + w - pad, y + h - pad - head_h * 0.45, mm(2.2))
+        athlete(c, x + pad + mm(6), y + h - pad - head_h * 0.45, head_h * 1.05, facing=-1,
+                colour=side_ink(0, "dark"))
+        athlete(c, x + w - pad - mm(6), y + h - pad - head_h * 0.45, head_h * 1.05, facing=1,
+                colour=side_ink(1, "dark"))
+        top = y + h - pad - head_h * 1.25 - mm(3)
+        col_w = (w - 2 * pad - mm(s["columns_gap"])) / 2
+        avail = top - (y + pad)
+        size = float(s["max_size"])
+        while size > s["min_size"] and max(_height(_paragraphs(col, size), col_w)
+                                            for col in (left, right)) > avail:
+            size -= 0.25
+        for i, col in enumerate((left, right)):
+            cx = x + pad + i * (col_w + mm(s["columns_gap"]))
+            cy = top
+            paras = _paragraphs(col, size)
+            for para, gap in paras:
+                ph = para.wrap(col_w, 10_000)[1]
+                cy -= gap + ph
+                para.drawOn(c, cx, cy)
+            used = _height(paras, col_w)
+            if used > avail:
+                preflight.add("error", "text-overflow",
+                              f"column {i + 1} needs {used - avail:.0f} pt more",
+                              "tug-of-war turn summary")
+        c.setStrokeColor(ink("faint"))
+        c.setLineWidth(0.5)
+        mid = x + pad + col_w + mm(s["columns_gap"]) / 2
+        c.line(mid, y + pad, mid, top)
+        c.restoreState()
+
+    return draw
+
+
+def draw_summary(ctx: BuildContext, path: Path) -> Imposition:
+    """Two cards (one per player) imposed upright on the page, with cut lines."""
+    with use_locale(ctx.locale):
+        face = card_face()
+        return impose(
+            [face, face], item_size(layout()["summary"]["size"]), ctx, path, rotate=False,
+            title=_("Tug of War: turn summary"), subject=_("Set-up and a turn in brief"),
+        )

@@ -309,11 +309,20 @@ def load_tables(
         meta["junk_option"] = _junk_option(gains, rules.rounds, rules.junk_uses)
         meta["junk_gain_mean"] = float(gains.mean())
         meta["build_seconds"] = round(meta["build_seconds"] + time.perf_counter() - t0, 3)
-        if rebuild and path.exists():
-            shutil.rmtree(path, ignore_errors=True)
-        _write(path, stages, meta)
-        del stages, partial
-        tables = _open(path, rules)
+        try:
+            if rebuild and path.exists():
+                shutil.rmtree(path, ignore_errors=True)
+            _write(path, stages, meta)
+        except OSError:
+            # an unwritable cache costs a rebuild per process, not a failure
+            junk = tuple(tuple(row) for row in meta["junk_option"])
+            tables = Tables(
+                rules, tuple(stages), partial.offsets, partial.strides_t,
+                meta["expected_round"], meta["first_roll_mean"], junk, path,
+            )  # fmt: skip
+        else:
+            del stages, partial
+            tables = _open(path, rules)
     _LOADED[path] = tables
     return tables
 

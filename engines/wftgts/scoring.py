@@ -107,6 +107,18 @@ def best_scoring(dice: Sequence[int]) -> Scoring:
     d20, each within 1..sides (the d10 (10s) already read as 1..10); anything else raises
     ``ValueError``.
     """
+    vals = tuple(dice)
+    if len(vals) == _N:  # fast check for the usual case: plain ints in range
+        for v, s in zip(vals, _SIDES):  # noqa: B905 -- lengths are equal here
+            if type(v) is not int or not 0 < v <= s:
+                break
+        else:
+            return _best(vals)
+    return _best(_checked(vals))
+
+
+def _checked(dice: tuple) -> tuple[int, ...]:
+    """The values as ints, or ``ValueError`` naming the first bad one."""
     if len(dice) != _N:
         raise ValueError(f"a line has {_N} dice values (d4 ... d20), got {len(dice)}")
     vals = []
@@ -121,7 +133,7 @@ def best_scoring(dice: Sequence[int]) -> Scoring:
         if not 1 <= v <= s:
             raise ValueError(f"the {label} shows 1..{s}, got {v}")
         vals.append(v)
-    return _best(tuple(vals))
+    return tuple(vals)
 
 
 _MEMO: dict[tuple[int, ...], Scoring] = {}

@@ -43,7 +43,7 @@ def build_kits(target: str, ctx: BuildContext, out: Path, *, components: Sequenc
     if target != "all" and target not in available_kits():
         raise PrintkitError(f"unknown game or kit {target!r}; choose from "
                             f"{', '.join(available_kits())}")
-    with preflight.session() as report:
+    with preflight.collect() as report:
         for kit in kits:
             chosen = select(kit_components(kit, ctx), components if target != "all" else (), kit)
             folder = out / kit
@@ -51,8 +51,8 @@ def build_kits(target: str, ctx: BuildContext, out: Path, *, components: Sequenc
             parts: list[tuple[str, Path]] = []
             for comp in chosen:
                 path = folder / f"{comp.name}.pdf"
-                with report.component(f"{kit}/{comp.name}"):
-                    comp.draw(ctx, path)
+                comp.draw(ctx, path)
+                preflight.check_pdf(path, ctx, report=report)
                 parts.append((comp.title, path))
                 echo(f"wrote {path}")
             if len(parts) > 1 or not components:

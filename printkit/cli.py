@@ -132,7 +132,7 @@ def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, pr
                    preset=preset, two_up=two_up)
     report = build_kits(game, ctx, _out_dir(out), components=component, echo=click.echo)
     if preflight or report.errors:
-        click.echo(report.text(), err=bool(report.errors))
+        click.echo(report.report(), err=bool(report.errors))
     if report.errors:
         raise Fail(f"preflight found {len(report.errors)} error(s)")
 

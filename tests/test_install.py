@@ -43,3 +43,16 @@ def test_wheel_installs_and_builds_from_elsewhere(tmp_path):
                           cwd=work, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert (work / "kits" / "wftgts" / "play-sheet.pdf").stat().st_size > 5000
+
+
+def test_every_package_folder_is_listed_in_pyproject():
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+                 ["packages"])
+    found = {
+        ".".join(p.parent.relative_to(ROOT).parts)
+        for top in ("printkit", "engines", "templates")
+        for p in (ROOT / top).rglob("__init__.py")
+    }
+    assert found <= listed, found - listed

@@ -14,8 +14,9 @@ MM = 72 / 25.4
 
 @pytest.mark.parametrize("paper,size_mm", [("a4", (210, 297)), ("letter", (215.9, 279.4))])
 def test_play_sheet_page_size_fonts_and_labels(cli, tmp_path, paper, size_mm):
-    r = cli("build", "wftgts", "--component", "play-sheet", "--paper", paper, "--out",
-            str(tmp_path))
+    r = cli(
+        "build", "wftgts", "--component", "play-sheet", "--paper", paper, "--out", str(tmp_path)
+    )
     assert r.code == 0, r.err
     pdf = tmp_path / "wftgts" / "play-sheet.pdf"
     page = PdfReader(str(pdf)).pages[0]
@@ -25,8 +26,17 @@ def test_play_sheet_page_size_fonts_and_labels(cli, tmp_path, paper, size_mm):
     assert fonts and all(fonts.values()), fonts  # every font embedded
     assert not any("Helvetica" in f for f in fonts)
     text = pdf_text(pdf)
-    for label in ["WAITING FOR THE GAME TO START", "d10 (1s)", "d10 (10s)", "9 pts", "1 pt",
-                  "6c", "Score", "Total", "Final"]:
+    for label in [
+        "WAITING FOR THE GAME TO START",
+        "d10 (1s)",
+        "d10 (10s)",
+        "9 pts",
+        "1 pt",
+        "6c",
+        "Score",
+        "Total",
+        "Final",
+    ]:
         assert label in text, label
 
 
@@ -39,13 +49,22 @@ def test_play_sheet_has_thirty_rows_and_seven_die_columns(cli, tmp_path):
     row_labels = [w for w in words if len(w) == 2 and w[0] in "123456" and w[1] in "abc"]
     assert sorted(row_labels) == sorted(f"{r}{x}" for r in range(1, 7) for x in "abc")
     assert words.count("Score") == 6
-    assert words.count("Total") == 4 + 1  # rounds 2-5, and "Total" nowhere else
+    assert words.count("Total") == 4  # rounds 2-5; round 6 ends on Final
     assert words.count("Final") == 1
 
 
 def test_two_up_puts_two_sheets_on_a_landscape_page(cli, tmp_path):
-    r = cli("build", "wftgts", "--component", "play-sheet", "--two-up", "--paper", "letter",
-            "--out", str(tmp_path))
+    r = cli(
+        "build",
+        "wftgts",
+        "--component",
+        "play-sheet",
+        "--two-up",
+        "--paper",
+        "letter",
+        "--out",
+        str(tmp_path),
+    )
     assert r.code == 0, r.err
     page = PdfReader(str(tmp_path / "wftgts" / "play-sheet.pdf")).pages[0]
     assert float(page.mediabox.width) == pytest.approx(11 * 72)
@@ -80,8 +99,12 @@ def test_seed_example_sheet_shows_the_seed_numbers(cli, tmp_path, seed_log):
 
 def test_example_of_an_auto_played_game(cli, tmp_path):
     log = tmp_path / "g.jsonl"
-    assert cli("play", "wftgts", "--players", "2", "--bot", "greedy", "--seed", "3", "--log",
-               str(log)).code == 0
+    assert (
+        cli(
+            "play", "wftgts", "--players", "2", "--bot", "greedy", "--seed", "3", "--log", str(log)
+        ).code
+        == 0
+    )
     result = json.loads(log.read_text().splitlines()[-1])["result"]
     out = tmp_path / "g.pdf"
     assert cli("example", "wftgts", str(log), "--out", str(out)).code == 0
@@ -92,8 +115,7 @@ def test_example_of_an_auto_played_game(cli, tmp_path):
 
 def test_validate_json_contract(cli, tmp_path):
     report = tmp_path / "report.pdf"
-    r = cli("validate", "wftgts", "--games", "30", "--seed", "2", "--json", "--report",
-            str(report))
+    r = cli("validate", "wftgts", "--games", "30", "--seed", "2", "--json", "--report", str(report))
     assert r.code == 0, r.err
     data = json.loads(r.out.strip().splitlines()[0])
     assert data["game"] == "wftgts" and data["games"] == 30
@@ -111,8 +133,7 @@ def test_validate_fails_when_a_box_is_too_small(cli, monkeypatch):
     from templates.wftgts import validation
 
     real = validation.capacities
-    monkeypatch.setattr(validation, "capacities",
-                        lambda ctx: {**real(ctx), "final box digits": 2})
+    monkeypatch.setattr(validation, "capacities", lambda ctx: {**real(ctx), "final box digits": 2})
     r = cli("validate", "wftgts", "--games", "5", "--bot", "greedy")
     assert r.code == 1
     assert "final box digits" in r.out and "NO" in r.out

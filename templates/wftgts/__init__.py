@@ -57,7 +57,8 @@ def draw_play_sheet(ctx: BuildContext, path: Path) -> None:
             c.setStrokeColorRGB(0.6, 0.6, 0.6)
             c.setLineWidth(0.4)
             c.setDash(2, 3)
-            c.line(page.width / 2, 0, page.width / 2, page.height)
+            _x0, y0, _x1, y1 = safe_rect(page, profile(ctx.profile))
+            c.line(page.width / 2, y0, page.width / 2, y1)
             c.setDash()
         finish_page(c, ctx, file_name=path.name,
                     build_id=build_id("wftgts", "play-sheet", page.size, ctx.profile, ctx.locale))

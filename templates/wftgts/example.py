@@ -24,6 +24,7 @@ from printkit.components import BuildContext
 from printkit.fonts import font
 from printkit.i18n import _, use_locale
 from printkit.pdf import open_canvas
+from printkit.production import preflight
 from printkit.units import mm
 from templates.wftgts import sheet_boxes
 from templates.wftgts.sheet import (
@@ -60,6 +61,7 @@ def describe_scoring(record: Any) -> str:
 def _hand(c: Canvas, text: str, role: str, size: float, x: float, y: float, color: Color,
           jitter: random.Random, *, align: str = "centre") -> None:
     """Write like a person: a little off the line and a little tilted, deterministically."""
+    preflight.check_glyphs(role, text, where="wftgts example sheet")
     c.saveState()
     c.setFillColor(color)
     c.translate(x + jitter.uniform(-0.5, 0.5), y + jitter.uniform(-0.6, 0.6))

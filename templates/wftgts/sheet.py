@@ -22,6 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from engines.wftgts.rules import DICE, load_rules
 from printkit.fonts import font
 from printkit.i18n import _, ngettext
+from printkit.production import preflight
 from printkit.units import mm
 
 LINE_LETTERS = ("a", "b", "c")
@@ -163,6 +164,7 @@ def geometry(box: Rect, *, rounds: int | None = None) -> SheetGeometry:
 
 
 def _centred(c: Canvas, text: str, role: str, size: float, cx: float, cy: float) -> None:
+    preflight.check_glyphs(role, text, where="wftgts play sheet")
     face = font(role)
     asc = pdfmetrics.getAscentDescent(face, size)[0]
     c.setFont(face, size)

@@ -20,7 +20,8 @@ POINTS = tuple(d.points for d in DICE)
 any_line = st.tuples(*(st.integers(1, s) for s in SIDES))
 # small numbers make sets, runs and competing groups common
 crowded_line = st.tuples(*(st.integers(1, min(s, 5)) for s in SIDES))
-lines = st.one_of(any_line, crowded_line)
+packed_line = st.tuples(*(st.integers(1, 3) for _ in SIDES))  # big sets beside runs
+lines = st.one_of(any_line, crowded_line, packed_line)
 
 
 def brute_force(vals: tuple[int, ...]) -> int:

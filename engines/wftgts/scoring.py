@@ -94,8 +94,11 @@ _MIN = RULES.min_group
 _BONUS = RULES.set_bonus
 _BIT = tuple(1 << i for i in range(_N))
 # positions to pick from a bucket of L equal dice to form a set of size >= _MIN
+# A set's candidates: all n equal dice, or n - 1 of them (one die given to a run; a run
+# takes at most one die of a value, and a leftover die would only lift the set). Smaller
+# sets are never part of a best scoring, so they are not enumerated.
 _COMBOS = {
-    n: tuple(c for k in range(_MIN, n + 1) for c in combinations(range(n), k))
+    n: tuple(c for k in range(max(_MIN, n - 1), n + 1) for c in combinations(range(n), k))
     for n in range(_MIN, _N + 1)
 }
 

@@ -47,7 +47,7 @@ PAPERS: dict[str, tuple[float, float]] = {
     "a3": (mm(297), mm(420)),
     "tabloid": (inch(11), inch(17)),
     # the intersection of A4 and Letter: one PDF that prints right on both
-    "universal": (inch(8.5), mm(279.4)),
+    "universal": (mm(210), inch(11)),  # 210 x 279.4 mm
 }
 
 

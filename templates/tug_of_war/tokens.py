@@ -52,10 +52,14 @@ def token_face(side: int) -> TokenDraw:
     return draw
 
 
+def token_sides(rules: Rules = RULES) -> list[int]:
+    """The side of every counter on the sheet, in order: every yellow athlete, then red."""
+    return [YELLOW] * rules.athletes_per_side + [RED] * rules.athletes_per_side
+
+
 def token_faces(rules: Rules = RULES) -> list[TokenDraw]:
-    """All counters in order: every yellow athlete, then every red one."""
-    yellow, red = token_face(YELLOW), token_face(RED)
-    return [yellow] * rules.athletes_per_side + [red] * rules.athletes_per_side
+    faces = (token_face(YELLOW), token_face(RED))
+    return [faces[side] for side in token_sides(rules)]
 
 
 def draw_tokens(ctx: BuildContext, path: Path) -> Imposition:

@@ -55,7 +55,7 @@ def assemble(kit_title: str, parts: list[tuple[str, Path]], out: Path, ctx: Any,
         start = len(writer.pages)
         writer.append(reader, import_outline=False)
         end = len(writer.pages) - 1
-        writer.add_outline_item(title, start)
+        writer.add_outline_item(title=title, page_number=start)
         prefix = f"{title} "
         writer.set_page_label(start, end, style=PageLabelStyle.DECIMAL, prefix=prefix, start=1)
     families = _font_families()

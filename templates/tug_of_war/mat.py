@@ -3,7 +3,8 @@
 :func:`geometry` places every athlete space, dice box and reserve in millimetres that do not
 depend on the paper (a space must hold a counter whatever the page); the mat is then centred on
 a landscape page. The number of spaces per side and of dice boxes come from the rules data the
-engine plays with, so the printed mat and the engine cannot disagree.
+engine plays with, so the printed mat and the engine cannot disagree. The shared tiler places
+it on the page (or splits it over pages when the paper is too small).
 """
 
 from __future__ import annotations
@@ -18,18 +19,9 @@ from engines.tug_of_war.rules import RULES, Rules
 from printkit.components import BuildContext
 from printkit.errors import LayoutError
 from printkit.i18n import _, use_locale
-from printkit.paper import Paper
-from printkit.pdf import open_canvas
-from printkit.production.profiles import (
-    FIRST_PAGE_BAND,
-    begin_page,
-    build_id,
-    decorate_first_page,
-    finish_page,
-    profile,
-    safe_rect,
-)
+from printkit.production.profiles import build_id
 from printkit.production.sizes import size as item_size
+from printkit.production.tile import TilePlan, tile
 from printkit.units import mm, to_mm
 from templates.tug_of_war.draw import (
     Rect,
@@ -42,7 +34,6 @@ from templates.tug_of_war.draw import (
     side_name,
 )
 
-BAND_GAP = mm(1.5)
 YELLOW, RED = 0, 1
 
 
@@ -85,27 +76,17 @@ def mat_size() -> tuple[float, float]:
     return mm(m["width"]), mm(m["height"])
 
 
-def page_for(paper: Paper) -> Paper:
-    """The mat is landscape whatever the paper's orientation."""
-    return paper if paper.landscape else paper.rotated()
-
-
-def available(ctx: BuildContext) -> Rect:
-    """The safe area of the landscape page, below the first page's "print at 100 %" band."""
-    page = page_for(ctx.paper)
-    x0, y0, x1, y1 = safe_rect(page, profile(ctx.profile))
-    return Rect(x0, y0, x1 - x0, y1 - y0 - FIRST_PAGE_BAND - BAND_GAP)
-
-
-def geometry(box: Rect, rules: Rules = RULES) -> MatGeometry:
-    """Centre the mat in ``box`` (points); a box smaller than the mat raises ``LayoutError``."""
+def geometry(box: Rect | None = None, rules: Rules = RULES) -> MatGeometry:
+    """Centre the mat in ``box`` (points; default: the mat's own frame at the origin); a box
+    smaller than the mat raises ``LayoutError``."""
+    if box is None:
+        box = Rect(0, 0, *mat_size())
     m = layout()["mat"]
     w, h = mat_size()
     if w > box.w + 0.01 or h > box.h + 0.01:
         raise LayoutError(
             f"the rope mat ({m['width']:g} x {m['height']:g} mm) does not fit the printable "
-            f"area ({to_mm(box.w):.1f} x {to_mm(box.h):.1f} mm) of this paper; use A4, Letter "
-            "or larger"
+            f"box ({to_mm(box.w):.1f} x {to_mm(box.h):.1f} mm)"
         )
     mat = Rect(box.cx - w / 2, box.cy - h / 2, w, h)
     pad = mm(m["padding"])
@@ -202,11 +183,9 @@ def _draw_space(c: Canvas, space: Space, number_size: float) -> None:
     r = space.rect
     c.saveState()
     c.setFillColor(side_ink(space.side, "tint"))
-    c.setFillAlpha(0.82)
     c.setStrokeColor(side_ink(space.side, "dark"))
     c.setLineWidth(0.7)
     c.roundRect(r.x, r.y, r.w, r.h, r.w * 0.12, stroke=1, fill=1)
-    c.setFillAlpha(1)
     c.setFillColor(side_ink(space.side, "dark"))
     centred(c, str(space.number), "sans-bold", number_size, r.cx, r.cy)
     c.restoreState()
@@ -247,18 +226,12 @@ def _draw_reserve(c: Canvas, r: Rect, side: int, label: float) -> None:
     c.restoreState()
 
 
-def draw_rope_mat(ctx: BuildContext, path: Path) -> None:
-    """The mat on one landscape page, below the "print at 100 %" band."""
-    page = page_for(ctx.paper)
-    with use_locale(ctx.locale), open_canvas(
-        path, page, title=_("Tug of War: rope mat"),
-        subject=_("The rope, the athlete spaces, the dice boxes and the reserves"),
-    ) as c:
-        begin_page(c, ctx)
-        x0, _y0, x1, y1 = safe_rect(page, profile(ctx.profile))
-        decorate_first_page(c, ctx, x0, y1, x1 - x0)
-        draw_mat(c, geometry(available(ctx)))
-        finish_page(c, ctx, file_name=path.name,
-                    build_id=build_id("tug-of-war", "rope-mat", page.size, ctx.profile,
-                                      ctx.locale))
-        c.showPage()
+def draw_rope_mat(ctx: BuildContext, path: Path) -> TilePlan:
+    """The mat at its true size: whole on one page when it fits the paper (either way round,
+    below the "print at 100 %" band), else tiled over pages by the shared tiler."""
+    m = layout()["mat"]
+    with use_locale(ctx.locale):
+        return tile(lambda c, w, h: draw_mat(c, geometry(Rect(0, 0, w, h))),
+                    m["width"], m["height"], ctx, path, title=_("Tug of War: rope mat"),
+                    build=build_id("tug-of-war", "rope-mat", ctx.paper.size, ctx.profile,
+                                   ctx.locale))

@@ -12,7 +12,7 @@ from typing import Any
 
 from printkit.components import BuildContext
 from templates.tug_of_war.example import booklet_capacity
-from templates.tug_of_war.mat import available, geometry
+from templates.tug_of_war.mat import geometry
 from templates.tug_of_war.tokens import RED, YELLOW, token_sides
 
 BOT = "lookahead"
@@ -22,7 +22,7 @@ SETUP_STRIPS = 2  # the booklet shows each player's set-up as a strip before the
 def capacities(ctx: BuildContext) -> dict[str, int]:
     """Counters per colour, mat spaces per side and booklet strips for turns."""
     sides = token_sides()
-    mat = geometry(available(ctx))
+    mat = geometry()
     return {
         "athlete tokens per colour": min(sides.count(YELLOW), sides.count(RED)),
         "rope spaces per side": min(len(mat.side_spaces(s)) for s in (0, 1)),

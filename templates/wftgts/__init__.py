@@ -66,7 +66,12 @@ def draw_play_sheet(ctx: BuildContext, path: Path) -> None:
 
 
 def components(ctx: BuildContext) -> list[Component]:
+    from printkit.production import dice
+
     return [
         Component("play-sheet", _("Play sheet"), draw_play_sheet,
                   _("Six rounds of a, b, c lines with carry arrows, Score, Total and Final.")),
+        # for players without a polyhedral set: the 7-die set as printable nets
+        *(Component("dice", c.title, c.draw, c.description)
+          for c in dice.components(ctx) if c.name == "wftgts"),
     ]

@@ -264,9 +264,8 @@ class _Painter:
         else:
             canvas.translate(p.x, p.y)
         b = self.bleed
-        clip = canvas.beginPath()
-        clip.rect(-b, -b, iw + 2 * b, ih + 2 * b)
-        canvas.clipPath(clip, stroke=0, fill=0)
+        # clip to the bleed rectangle (a literal: the path API costs ~10 % of a card)
+        canvas._code.append(f"{-b:.4f} {-b:.4f} {iw + 2 * b:.4f} {ih + 2 * b:.4f} re W n")
         if hasattr(item, "wrapOn") or hasattr(item, "drawOn"):
             _draw_flowable(canvas, item, iw, ih)
         else:

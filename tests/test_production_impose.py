@@ -251,3 +251,15 @@ def test_calibration_scale_reads_the_correction(tmp_path, duplex):
         hit = min(row, key=lambda xv: abs(xv[0] - line_x_front))
         assert abs(hit[0] - line_x_front) < 1.5
         assert hit[1] == -ex
+
+
+def test_first_page_note_and_check_rulers(tmp_path):
+    ctx = BuildContext(paper=paper("a4"))
+    out = tmp_path / "r.pdf"
+    impose([marker] * 2, "poker", ctx, out)
+    with pdfplumber.open(str(out)) as doc:
+        page = doc.pages[0]
+        lengths = [round(ln["x1"] - ln["x0"], 2) for ln in page.lines if ln["top"] == ln["bottom"]]
+        text = page.extract_text()
+    assert round(mm(50), 2) in lengths and round(inch(1), 2) in lengths
+    assert "Print at 100 % / actual size" in text

@@ -88,7 +88,8 @@ def _paragraphs(column: list[Section], size: float) -> list[tuple[Paragraph, flo
     head = ParagraphStyle("h", fontName=font("sans-bold"), fontSize=size * 1.12,
                           leading=size * 1.35, textColor=ink("text"))
     body = ParagraphStyle("b", fontName=font("sans"), fontSize=size, leading=size * 1.28,
-                          leftIndent=size * 1.1, bulletIndent=0, textColor=ink("text"))
+                          leftIndent=size * 1.1, bulletIndent=0, textColor=ink("text"),
+                          bulletFontName=font("sans"), bulletFontSize=size)
     bold = font("sans-bold")
     out: list[tuple[Paragraph, float]] = []
     for title, items in column:

@@ -338,12 +338,14 @@ def draw_strip(c: Canvas, box: Rect, strip: Strip, names: list[str]) -> None:
 
 
 def strip_boxes(page: Paper, ctx: BuildContext) -> list[Rect]:
-    """Where the strips of one page go, top to bottom, inside the safe area."""
+    """Where the strips of one page go, top to bottom, inside the safe area: as many as fit
+    at ``strip_height`` (a minimum), stretched to fill the page."""
     e = layout()["example"]
     x0, y0, x1, y1 = safe_rect(page, profile(ctx.profile))
     top = y1 - mm(e["header_height"])
     h, gap = mm(e["strip_height"]), mm(e["strip_gap"])
     n = int((top - y0 + gap) // (h + gap))
+    h = (top - y0 - (n - 1) * gap) / n  # share the page's spare height among the strips
     return [Rect(x0, top - (i + 1) * h - i * gap, x1 - x0, h) for i in range(n)]
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import tomllib
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -49,33 +48,6 @@ def side_ink(side: int, shade: str = "") -> HexColor:
 def side_name(side: int) -> str:
     """The translated name of a side (the engine's names are the source: Yellow, Red)."""
     return _(RULES.player_names[side])
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: float
-    y: float  # bottom edge, PDF coordinates
-    w: float
-    h: float
-
-    @property
-    def top(self) -> float:
-        return self.y + self.h
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def cx(self) -> float:
-        return self.x + self.w / 2
-
-    @property
-    def cy(self) -> float:
-        return self.y + self.h / 2
-
-    def inset(self, d: float) -> Rect:
-        return Rect(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
 
 
 def fit_size(text: str, role: str, size: float, width: float) -> float:

@@ -27,13 +27,13 @@ from engines.tug_of_war.game import Phase
 from engines.tug_of_war.rules import RULES
 from printkit.components import BuildContext
 from printkit.fonts import font
+from printkit.geometry import Rect
 from printkit.i18n import _, ngettext, use_locale
 from printkit.paper import Paper
 from printkit.pdf import open_canvas
 from printkit.production.profiles import profile, safe_rect
 from printkit.units import mm
 from templates.tug_of_war.draw import (
-    Rect,
     athlete,
     centre_mark,
     centred,

@@ -18,13 +18,13 @@ from reportlab.pdfgen.canvas import Canvas
 from engines.tug_of_war.rules import RULES, Rules
 from printkit.components import BuildContext
 from printkit.errors import LayoutError
+from printkit.geometry import Rect
 from printkit.i18n import _, use_locale
 from printkit.production.profiles import build_id
 from printkit.production.sizes import size as item_size
 from printkit.production.tile import TilePlan, tile
 from printkit.units import mm, to_mm
 from templates.tug_of_war.draw import (
-    Rect,
     centre_mark,
     centred,
     ink,

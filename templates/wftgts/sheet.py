@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from engines.wftgts.rules import DICE, load_rules
 from printkit.fonts import font
+from printkit.geometry import Rect
 from printkit.i18n import _, ngettext
 from printkit.production import preflight
 from printkit.units import mm
@@ -35,26 +36,6 @@ def layout() -> dict[str, Any]:
 
 def ink(name: str) -> HexColor:
     return HexColor(layout()["ink"][name])
-
-
-@dataclass(frozen=True)
-class Rect:
-    x: float
-    y: float  # bottom edge, PDF coordinates
-    w: float
-    h: float
-
-    @property
-    def top(self) -> float:
-        return self.y + self.h
-
-    @property
-    def cx(self) -> float:
-        return self.x + self.w / 2
-
-    @property
-    def cy(self) -> float:
-        return self.y + self.h / 2
 
 
 @dataclass(frozen=True)

@@ -47,6 +47,7 @@ def build_kits(target: str, ctx: BuildContext, out: Path, *, components: Sequenc
         for kit in kits:
             chosen = select(kit_components(kit, ctx), components if target != "all" else (), kit)
             folder = out / kit
+            first_finding = len(report.findings)
             folder.mkdir(parents=True, exist_ok=True)
             parts: list[tuple[str, Path]] = []
             for comp in chosen:
@@ -59,6 +60,9 @@ def build_kits(target: str, ctx: BuildContext, out: Path, *, components: Sequenc
                 kit_path = folder / f"{kit}-kit.pdf"
                 assemble(_kit_title(kit), parts, kit_path, ctx)
                 echo(f"wrote {kit_path}")
+            # the kit's log: every build keeps its preflight report beside the PDFs
+            log_path = folder / "preflight.txt"
+            preflight.Preflight(report.findings[first_finding:]).write(log_path)
     return report
 
 

@@ -137,3 +137,9 @@ def test_validate_fails_when_a_box_is_too_small(cli, monkeypatch):
     r = cli("validate", "wftgts", "--games", "5", "--bot", "greedy")
     assert r.code == 1
     assert "final box digits" in r.out and "NO" in r.out
+
+
+def test_every_build_keeps_its_preflight_report(cli, tmp_path):
+    assert cli("build", "wftgts", "--out", str(tmp_path)).code == 0
+    text = (tmp_path / "wftgts" / "preflight.txt").read_text()
+    assert "0 error(s)" in text

@@ -100,8 +100,11 @@ def run_validation(game_name: str, ctx: BuildContext, games: int, seed: int, *,
 def validate_games(target: str, ctx: BuildContext, games: int, seed: int, *, bot: str | None,
                    as_json: bool, report: Path | None, echo: Callable[..., Any]) -> bool:
     """The ``printkit validate`` command: every game of ``target`` (or all), table or JSON."""
-    names = [n for n in engines.available() if _has_validation(n)] if target == "all" else [target]
-    engines.get_game(names[0]) if names else None
+    if target == "all":
+        names = [n for n in engines.available() if _has_validation(n)]
+    else:
+        engines.get_game(target)  # an unknown game fails here, with the list of known ones
+        names = [target]
     results = []
     for name in names:
         with click.progressbar(length=games, label=f"validating {name}", file=_progress_file(),

@@ -355,7 +355,7 @@ class WFtGtS(Game):
         has_score=True,
         simultaneous=True,
         hidden_information=False,
-        components=("play-sheet",),
+        components=("play-sheet", "dice"),
         notes="Everyone scores the same shared rolls; keeps are private choices.",
     )
 

@@ -177,13 +177,7 @@ def _search(vals: tuple[int, ...]) -> Scoring:
     run3 = present & (present >> 1) & (present >> 2)
     if not run3 and not trip:
         return NO_SCORING
-    byval: dict[int, list[int]] = {}
-    for i, v in enumerate(vals):
-        bucket = byval.get(v)
-        if bucket is None:
-            byval[v] = [i]
-        else:
-            bucket.append(i)
+    byval = _dice_by_value(vals)
     keys = sorted(byval)
     pts = _PTS
     groups = []
@@ -237,8 +231,8 @@ def _first_value(g: Group) -> int:
     return g.values[0]
 
 
-def _search_all(vals: tuple[int, ...]) -> Scoring:
-    """Every candidate group, then the best single group or disjoint pair."""
+def _dice_by_value(vals: tuple[int, ...]) -> dict[int, list[int]]:
+    """Die indices grouped by the value they show, in sheet order within a value."""
     byval: dict[int, list[int]] = {}
     for i, v in enumerate(vals):
         bucket = byval.get(v)
@@ -246,6 +240,12 @@ def _search_all(vals: tuple[int, ...]) -> Scoring:
             byval[v] = [i]
         else:
             bucket.append(i)
+    return byval
+
+
+def _search_all(vals: tuple[int, ...]) -> Scoring:
+    """Every candidate group, then the best single group or disjoint pair."""
+    byval = _dice_by_value(vals)
     keys = sorted(byval)
     nk = len(keys)
     pts = _PTS

@@ -11,7 +11,7 @@ ifeq (, $(shell command -v $(PYTHON) 2>/dev/null))
 PYTHON := python3
 endif
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[test]"

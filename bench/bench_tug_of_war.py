@@ -1,15 +1,15 @@
 """Tug of War auto-play figures for ``make bench``: games/s per bot and mean turns per game.
 
 Run directly (``python bench/bench_tug_of_war.py``) or import :func:`run`. Games are played
-exactly as ``printkit validate`` plays them: ``engines.core.play(..., record=False)``.
+exactly as ``printkit validate`` plays them: ``printkit.engines.core.play(..., record=False)``.
 """
 
 from __future__ import annotations
 
 import time
 
-from engines.core import play
-from engines.tug_of_war import TugOfWar
+from printkit.engines.core import play
+from printkit.engines.tug_of_war import TugOfWar
 
 WARMUP = 50
 GAMES = {"greedy": 2000, "lookahead": 1000}

@@ -1,7 +1,7 @@
 """WFtGtS engine figures: scorer speed, auto-play speed, optimal-table build and quality.
 
 Run directly (``python bench/bench_wftgts_engine.py``) or import :func:`run`. Games are played
-as ``printkit validate`` plays them: ``engines.core.play(game, [bot], record=False)``. The
+as ``printkit validate`` plays them: ``printkit.engines.core.play(game, [bot], record=False)``. The
 table build runs in a subprocess with an empty cache dir, so it is a true cold build and its
 peak memory is the whole process's.
 """
@@ -17,9 +17,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from engines.core import play
-from engines.wftgts import DICE, WFtGtS, best_scoring, scoring
-from engines.wftgts import optimal as opt
+from printkit.engines.core import play
+from printkit.engines.wftgts import DICE, WFtGtS, best_scoring, scoring
+from printkit.engines.wftgts import optimal as opt
 
 ROOT = Path(__file__).resolve().parents[1]
 EXACT_ROUND = 93.45
@@ -31,7 +31,7 @@ _BUILD = """
 import json, resource, sys, time, tracemalloc
 tracemalloc.start()
 t0 = time.perf_counter()
-from engines.wftgts import optimal
+from printkit.engines.wftgts import optimal
 tables = optimal.load_tables(sys.argv[1])
 seconds = time.perf_counter() - t0
 traced = tracemalloc.get_traced_memory()[1]

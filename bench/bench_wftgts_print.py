@@ -18,15 +18,16 @@ def _per_call(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]
 
 
 def run() -> list[dict]:
-    import engines
-    from engines.core import read_log, replay
+    import printkit.engines
+    from printkit.engines.core import read_log, replay
+    from printkit.templates.wftgts import draw_play_sheet
+    from printkit.templates.wftgts.example import draw_example
+
     from printkit.components import BuildContext
     from printkit.paper import paper
-    from templates.wftgts import draw_play_sheet
-    from templates.wftgts.example import draw_example
 
     ctx = BuildContext(paper("a4"))
-    game = engines.get_game("wftgts")
+    game = printkit.engines.get_game("wftgts")
     log = read_log(ROOT / "examples" / "wftgts" / "seed-example.jsonl")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)

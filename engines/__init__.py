@@ -11,13 +11,13 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
-from engines.core.errors import UnknownGameError
-from engines.core.game import Game
+from printkit.engines.core.errors import UnknownGameError
+from printkit.engines.core.game import Game
 
 # name -> "module:attribute" of the Game class; modules are imported only when asked for.
 REGISTRY: dict[str, str] = {
-    "wftgts": "engines.wftgts:WFtGtS",
-    "tug-of-war": "engines.tug_of_war:TugOfWar",
+    "wftgts": "printkit.engines.wftgts:WFtGtS",
+    "tug-of-war": "printkit.engines.tug_of_war:TugOfWar",
 }
 
 

@@ -13,11 +13,11 @@ from printkit.errors import PrintkitError
 
 def example_module(game: str) -> Any:
     """The module that draws filled-in examples of ``game`` from a replayed log."""
-    name = f"templates.{game.replace('-', '_')}.example"
+    name = f"printkit.templates.{game.replace('-', '_')}.example"
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name not in (name, f"templates.{game.replace('-', '_')}"):
+        if exc.name not in (name, f"printkit.templates.{game.replace('-', '_')}"):
             raise
         raise PrintkitError(f"{game} has no example printer yet") from None
 
@@ -68,8 +68,8 @@ def build_kits(target: str, ctx: BuildContext, out: Path, *, components: Sequenc
 
 def _kit_title(kit: str) -> str:
     try:
-        import engines
+        import printkit.engines
 
-        return engines.get_game(kit).info.title
+        return printkit.engines.get_game(kit).info.title
     except Exception:  # a kit that is not a game (e.g. printable dice)
         return kit.replace("-", " ").title()

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from engines.core.errors import EngineError
+from printkit.engines.core.errors import EngineError
 from printkit.errors import PrintkitError
 
 EXIT_BAD_INPUT = 2
@@ -27,9 +27,9 @@ class Fail(click.ClickException):
 
 
 def _game(name: str):  # type: ignore[no-untyped-def]
-    import engines
+    import printkit.engines
 
-    return engines.get_game(name)
+    return printkit.engines.get_game(name)
 
 
 def _paper_option(f):  # type: ignore[no-untyped-def]
@@ -94,15 +94,15 @@ def cli() -> None:
 @cli.command()
 def games() -> None:
     """List the games and kits, with their components."""
-    import engines
+    import printkit.engines
     from printkit.components import BuildContext, available_kits, kit_components
     from printkit.paper import paper
 
     ctx = BuildContext(paper("a4"))
-    for name in sorted(set(engines.available()) | set(available_kits())):
+    for name in sorted(set(printkit.engines.available()) | set(available_kits())):
         title = name
-        if name in engines.available():
-            g = engines.get_game(name)
+        if name in printkit.engines.available():
+            g = printkit.engines.get_game(name)
             title = f"{g.info.title} ({g.info.min_players}-{g.info.max_players} players;"
             title += f" bots: {', '.join(g.bot_names())})"
         click.echo(f"{name}: {title}")
@@ -148,7 +148,7 @@ def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, pr
 def play(game: str, seed: int, players: int | None, bots: tuple[str, ...], names: tuple[str, ...],
          log_path: str | None) -> None:
     """Auto-play one game with bots and print the result."""
-    from engines.core import play as run
+    from printkit.engines.core import play as run
 
     g = _game(game)
     n = players or (len(bots) if bots else g.info.default_players)
@@ -176,8 +176,8 @@ def play(game: str, seed: int, players: int | None, bots: tuple[str, ...], names
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 def replay(game: str, log: str, as_json: bool) -> None:
     """Replay LOG with the rules engine, checking every line and the recorded result."""
-    from engines.core import read_log
-    from engines.core import replay as run
+    from printkit.engines.core import read_log
+    from printkit.engines.core import replay as run
 
     g = _game(game)
     parsed = read_log(_existing(log))
@@ -210,9 +210,9 @@ def _existing(path: str) -> Path:
 @click.option("--locale", default="en", show_default=True)
 def example(game: str, log: str, out: str | None, paper: str, landscape: bool, locale: str) -> None:
     """Draw LOG as filled-in, annotated sheets."""
-    from engines.core import read_log
-    from engines.core import replay as run
     from printkit.build import example_module
+    from printkit.engines.core import read_log
+    from printkit.engines.core import replay as run
 
     g = _game(game)
     module = example_module(game)

@@ -49,8 +49,8 @@ class Component:
 
 # kit name -> module whose ``components(ctx)`` returns the kit's components
 KITS: dict[str, str] = {
-    "wftgts": "templates.wftgts",
-    "tug-of-war": "templates.tug_of_war",
+    "wftgts": "printkit.templates.wftgts",
+    "tug-of-war": "printkit.templates.tug_of_war",
     "dice": "printkit.production.dice",
 }
 

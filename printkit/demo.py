@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import engines
+import printkit.engines
 from printkit.cli import main as cli
 from printkit.components import available_kits
 
@@ -34,7 +34,7 @@ def main(argv: list[str]) -> int:
             "--out", str(out / "a4-two-up"))
     run("build", "all", "--paper", "a4", "--profile", "print-shop", "--out",
         str(out / "print-shop"))
-    for game in engines.available():
+    for game in printkit.engines.available():
         folder = EXAMPLES / game
         for log in sorted(folder.glob("*.jsonl")) if folder.is_dir() else []:
             run("replay", game, str(log))

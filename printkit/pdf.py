@@ -15,7 +15,7 @@ from pathlib import Path
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from engines.core.log import atomic_write_bytes
+from printkit.engines.core.log import atomic_write_bytes
 from printkit.errors import PrintkitError
 from printkit.fonts import font
 from printkit.paper import Paper

@@ -19,7 +19,7 @@ def fonts_dir() -> Path:
 
 def templates_dir() -> Path:
     """The ``templates`` package folder: per-game templates, handout text and catalogs."""
-    return Path(str(resources.files("templates")))
+    return Path(str(resources.files("printkit.templates")))
 
 
 def cache_dir() -> Path:

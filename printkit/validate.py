@@ -20,9 +20,9 @@ from typing import Any
 
 import click
 
-import engines
-from engines.core import play
+import printkit.engines
 from printkit.components import BuildContext
+from printkit.engines.core import play
 from printkit.errors import PrintkitError
 
 
@@ -61,7 +61,7 @@ class ValidationResult:
 
 
 def validation_module(game: str) -> Any:
-    module = f"templates.{game.replace('-', '_')}.validation"
+    module = f"printkit.templates.{game.replace('-', '_')}.validation"
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as exc:
@@ -74,7 +74,7 @@ def run_validation(game_name: str, ctx: BuildContext, games: int, seed: int, *,
                    bot: str | None = None,
                    progress: Callable[[int], None] | None = None) -> ValidationResult:
     """Play ``games`` games (seeds ``seed``, ``seed+1``, ...) and compare demands to capacities."""
-    game = engines.get_game(game_name)
+    game = printkit.engines.get_game(game_name)
     module = validation_module(game_name)
     bot = bot or module.BOT
     if bot not in game.bots():
@@ -101,9 +101,9 @@ def validate_games(target: str, ctx: BuildContext, games: int, seed: int, *, bot
                    as_json: bool, report: Path | None, echo: Callable[..., Any]) -> bool:
     """The ``printkit validate`` command: every game of ``target`` (or all), table or JSON."""
     if target == "all":
-        names = [n for n in engines.available() if _has_validation(n)]
+        names = [n for n in printkit.engines.available() if _has_validation(n)]
     else:
-        engines.get_game(target)  # an unknown game fails here, with the list of known ones
+        printkit.engines.get_game(target)  # an unknown game fails here, with the list of known ones
         names = [target]
     results = []
     for name in names:

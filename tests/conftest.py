@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -60,4 +59,4 @@ def pdf_fonts(path: Path) -> dict[str, bool]:
     return found
 
 
-sys.path.insert(0, str(ROOT))
+

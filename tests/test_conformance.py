@@ -9,17 +9,16 @@ from __future__ import annotations
 
 import random
 
+import printkit.engines
 import pytest
+from printkit.engines.core import CHANCE, TERMINAL, parse_log, play, replay
 
-import engines
-from engines.core import CHANCE, TERMINAL, parse_log, play, replay
-
-GAMES = engines.available()
+GAMES = printkit.engines.available()
 
 
 @pytest.fixture(params=GAMES)
 def game(request):
-    return engines.get_game(request.param)
+    return printkit.engines.get_game(request.param)
 
 
 def _seats(game, bot):
@@ -107,7 +106,7 @@ def test_clone_is_independent(game):
 
 
 def test_illegal_moves_are_refused(game):
-    from engines.core import IllegalActionError
+    from printkit.engines.core import IllegalActionError
 
     state = game.new_initial_state(game.info.default_players, game.default_options())
     # a decision at a chance node, or a bogus action at a decision node, is refused

@@ -41,7 +41,7 @@ def test_french_catalog_translates_and_falls_back():
 
 
 def test_french_sheet(tmp_path):
-    from templates.wftgts import draw_play_sheet
+    from printkit.templates.wftgts import draw_play_sheet
 
     out = tmp_path / "fr.pdf"
     draw_play_sheet(BuildContext(paper("a4"), locale="fr"), out)

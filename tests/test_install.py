@@ -1,5 +1,6 @@
 """A plain `pip install .` works: templates, catalogs and fonts are found from the installed
-package, from any working directory."""
+package, from any working directory, and the wheel puts nothing at the top of site-packages
+but ``printkit`` (the repository's ``engines/`` and ``templates/`` install inside it)."""
 
 from __future__ import annotations
 
@@ -7,52 +8,53 @@ import os
 import subprocess
 import sys
 import sysconfig
+import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_wheel_installs_and_builds_from_elsewhere(tmp_path):
+def _site_packages(env: Path) -> Path:
+    (found,) = (env / "lib").glob("python3*/site-packages")
+    return found
+
+
+def test_wheel_installs_into_a_fresh_venv_and_builds_from_elsewhere(tmp_path):
     wheels = tmp_path / "wheels"
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
          "-w", str(wheels), str(ROOT)],
-        check=True, cwd=tmp_path,
+        check=True, cwd=tmp_path, capture_output=True,
     )
     (wheel,) = wheels.glob("printkit-*.whl")
-    target = tmp_path / "site"
+    env = tmp_path / "env"
+    venv.EnvBuilder(with_pip=False).create(env)
+    python = env / "bin" / "python"
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target),
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps", "-q",
          str(wheel)],
-        check=True, cwd=tmp_path,
+        check=True, cwd=tmp_path, capture_output=True,
     )
-    assert (target / "printkit" / "fontdata" / "manifest.toml").is_file()
-    assert (target / "engines" / "wftgts" / "data" / "rules.toml").is_file()
-    # run from an unrelated folder with only the installed copy (plus the dependencies)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(target),
-                                                        sysconfig.get_paths()["purelib"]])}
+    site = _site_packages(env)
+    top = sorted(p.name for p in site.iterdir()
+                 if not p.name.endswith((".dist-info", ".pth")) and p.name != "__pycache__"
+                 and not p.name.startswith("_"))
+    assert top == ["printkit"], top
+    assert (site / "printkit" / "fontdata" / "manifest.toml").is_file()
+    assert (site / "printkit" / "engines" / "wftgts" / "data" / "rules.toml").is_file()
+    assert (site / "printkit" / "templates" / "locale" / "fr" / "LC_MESSAGES"
+            / "printkit.po").is_file()
+    # run from an unrelated folder: the fresh venv's printkit, this venv's dependencies
+    environ = {**os.environ, "PYTHONPATH": sysconfig.get_paths()["purelib"]}
     work = tmp_path / "elsewhere"
     work.mkdir()
     code = (
-        "import printkit, engines, sys;"
+        "import printkit, sys;"
         "assert str(printkit.__file__).startswith(sys.argv[1]), printkit.__file__;"
         "from printkit.cli import main;"
         "sys.exit(main(['build', 'wftgts', '--out', 'kits']))"
     )
-    proc = subprocess.run([sys.executable, "-c", code, str(target)],
-                          cwd=work, env=env, capture_output=True, text=True)
+    proc = subprocess.run([str(python), "-c", code, str(site)],
+                          cwd=work, env=environ, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert (work / "kits" / "wftgts" / "play-sheet.pdf").stat().st_size > 5000
-
-
-def test_every_package_folder_is_listed_in_pyproject():
-    import tomllib
-
-    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-                 ["packages"])
-    found = {
-        ".".join(p.parent.relative_to(ROOT).parts)
-        for top in ("printkit", "engines", "templates")
-        for p in (ROOT / top).rglob("__init__.py")
-    }
-    assert found <= listed, found - listed

@@ -7,10 +7,17 @@ import random
 from pathlib import Path
 
 import pytest
-
-from engines.core import CHANCE, TERMINAL, IllegalActionError, parse_log, play, read_log, replay
-from engines.core.errors import ReplayError
-from engines.tug_of_war import (
+from printkit.engines.core import (
+    CHANCE,
+    TERMINAL,
+    IllegalActionError,
+    parse_log,
+    play,
+    read_log,
+    replay,
+)
+from printkit.engines.core.errors import ReplayError
+from printkit.engines.tug_of_war import (
     RED,
     RULES,
     YELLOW,

@@ -1,6 +1,7 @@
 """The Tug of War kit measured in its PDFs: mat, counters, turn summary, example, validation.
 
-Every count the tests expect comes from the rules data (``engines.tug_of_war.rules``), as the
+Every count the tests expect comes from the rules data
+(``printkit.engines.tug_of_war.rules``), as the
 printed kit's does.
 """
 
@@ -12,9 +13,9 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from printkit.engines.tug_of_war.rules import RULES
 from pypdf import PdfReader
 
-from engines.tug_of_war.rules import RULES
 from printkit.production.sizes import size as item_size
 from tests.conftest import pdf_fonts, pdf_text
 
@@ -79,7 +80,7 @@ def test_mat_has_the_numbered_spaces_of_the_rules_sized_for_the_counters(kits, p
 def test_mat_geometry_follows_the_rules_data():
     from dataclasses import replace
 
-    from templates.tug_of_war.mat import geometry, token_side_mm
+    from printkit.templates.tug_of_war.mat import geometry, token_side_mm
 
     g = geometry()
     assert [len(g.side_spaces(s)) for s in (0, 1)] == [N, N]
@@ -91,9 +92,10 @@ def test_mat_geometry_follows_the_rules_data():
 
 
 def test_mat_is_tiled_on_paper_too_small_for_it(tmp_path):
+    from printkit.templates.tug_of_war.mat import draw_rope_mat
+
     from printkit.components import BuildContext
     from printkit.paper import Paper
-    from templates.tug_of_war.mat import draw_rope_mat
 
     plan = draw_rope_mat(BuildContext(Paper("a5", 148 * MM, 210 * MM)), tmp_path / "m.pdf")
     assert plan.pages > 1 and len(PdfReader(str(tmp_path / "m.pdf")).pages) == plan.pages
@@ -209,7 +211,7 @@ def test_validate_json_contract(cli):
 
 
 def test_validate_fails_when_the_booklet_is_too_short(cli, monkeypatch):
-    from templates.tug_of_war import validation
+    from printkit.templates.tug_of_war import validation
 
     real = validation.capacities
     monkeypatch.setattr(validation, "capacities",

@@ -9,11 +9,10 @@ import random
 from pathlib import Path
 
 import numpy as np
+import printkit.engines
 import pytest
-
-import engines
-from engines.core import IllegalActionError, ReplayError, parse_log, play, read_log, replay
-from engines.wftgts import (
+from printkit.engines.core import IllegalActionError, ReplayError, parse_log, play, read_log, replay
+from printkit.engines.wftgts import (
     DICE,
     KEEPS,
     Keep,
@@ -23,7 +22,7 @@ from engines.wftgts import (
     best_scoring,
     load_rules,
 )
-from engines.wftgts import optimal as opt
+from printkit.engines.wftgts import optimal as opt
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "wftgts" / "seed-example.jsonl"
 SEED_ROUNDS = [76, 156, 108, 95, 75, 60]
@@ -112,7 +111,7 @@ def test_rules_data_is_the_seed():
 
 
 def test_bad_rules_data_is_named():
-    from engines.wftgts.rules import parse_rules
+    from printkit.engines.wftgts.rules import parse_rules
 
     with pytest.raises(ValueError, match="rounds"):
         parse_rules({"rounds": "six", "dice": []})
@@ -264,7 +263,7 @@ def test_options_and_player_counts(game):
         game.new_initial_state(0)
     with pytest.raises(ValueError):
         game.new_initial_state(1, {"variant": "x"})
-    assert engines.get_game("wftgts").info.name == "wftgts"
+    assert printkit.engines.get_game("wftgts").info.name == "wftgts"
     assert set(game.bots()) == {"random", "greedy", "optimal"}
 
 

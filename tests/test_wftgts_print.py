@@ -130,7 +130,7 @@ def test_validate_json_contract(cli, tmp_path):
 
 
 def test_validate_fails_when_a_box_is_too_small(cli, monkeypatch):
-    from templates.wftgts import validation
+    from printkit.templates.wftgts import validation
 
     real = validation.capacities
     monkeypatch.setattr(validation, "capacities", lambda ctx: {**real(ctx), "final box digits": 2})

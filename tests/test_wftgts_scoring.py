@@ -5,14 +5,13 @@ from __future__ import annotations
 import doctest
 from functools import cache
 
+import printkit.engines.wftgts.rules
+import printkit.engines.wftgts.scoring
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import engines.wftgts.rules
-import engines.wftgts.scoring
-from engines.wftgts import DICE, Group, Scoring, best_scoring
-from engines.wftgts.scoring import _search, _search_all
+from printkit.engines.wftgts import DICE, Group, Scoring, best_scoring
+from printkit.engines.wftgts.scoring import _search, _search_all
 
 SIDES = tuple(d.sides for d in DICE)
 POINTS = tuple(d.points for d in DICE)
@@ -143,6 +142,6 @@ def test_values_are_immutable():
 
 
 def test_doctests():
-    for module in (engines.wftgts.scoring, engines.wftgts.rules):
+    for module in (printkit.engines.wftgts.scoring, printkit.engines.wftgts.rules):
         failures, _ = doctest.testmod(module)
         assert failures == 0

@@ -1,8 +1,8 @@
 """The engine core shared by every game: protocol, chance, bots, logs, runner and replay."""
 
-from engines.core.bots import Bot, RandomBot, bot_rng, dice_rng, make_bot
-from engines.core.chance import ChanceSpec, Choice, DiceRoll
-from engines.core.errors import (
+from printkit.engines.core.bots import Bot, RandomBot, bot_rng, dice_rng, make_bot
+from printkit.engines.core.chance import ChanceSpec, Choice, DiceRoll
+from printkit.engines.core.errors import (
     EngineError,
     IllegalActionError,
     LogFormatError,
@@ -10,9 +10,9 @@ from engines.core.errors import (
     UnknownBotError,
     UnknownGameError,
 )
-from engines.core.game import CHANCE, TERMINAL, Decision, Game, GameInfo, State
-from engines.core.log import GameLog, LogEntry, LogHeader, Player, parse_log, read_log
-from engines.core.runner import PlayedGame, Replay, ReplayedStep, play, replay
+from printkit.engines.core.game import CHANCE, TERMINAL, Decision, Game, GameInfo, State
+from printkit.engines.core.log import GameLog, LogEntry, LogHeader, Player, parse_log, read_log
+from printkit.engines.core.runner import PlayedGame, Replay, ReplayedStep, play, replay
 
 __all__ = [
     "CHANCE",

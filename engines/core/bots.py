@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from engines.core.game import Decision, Game, State
+from printkit.engines.core.game import Decision, Game, State
 
 
 class Bot(Protocol):
@@ -50,7 +50,7 @@ def dice_rng(seed: int | str) -> random.Random:
 
 
 def make_bot(game: Game, name: str, player: int, rng: random.Random) -> Any:
-    from engines.core.errors import UnknownBotError
+    from printkit.engines.core.errors import UnknownBotError
 
     factories = game.bots()
     if name not in factories:

@@ -2,7 +2,8 @@
 
 A *state* says whose decision it is: a player (``0..n-1``), :data:`CHANCE` or :data:`TERMINAL`.
 Decisions and chance outcomes are both applied with :meth:`State.apply`, which refuses anything
-illegal with an :class:`~engines.core.errors.IllegalActionError` naming the rule. Games with
+illegal with an :class:`~printkit.engines.core.errors.IllegalActionError` naming the rule.
+Games with
 simultaneous decisions (everyone keeps dice at once) ask the players one after another and keep
 each choice hidden from the others through :meth:`State.view`; games with hidden information
 (a hand of cards) redact it there too, so a bot only ever sees what its player would see.
@@ -19,8 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.core.chance import ChanceSpec
-from engines.core.errors import IllegalActionError
+from printkit.engines.core.chance import ChanceSpec
+from printkit.engines.core.errors import IllegalActionError
 
 CHANCE = -1
 """``current_player()`` at a chance node: the runner (or a log) supplies the outcome."""

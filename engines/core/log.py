@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engines.core.errors import LogFormatError
+from printkit.engines.core.errors import LogFormatError
 
 FORMAT_VERSION = 1
 

@@ -6,10 +6,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.core.bots import bot_rng, dice_rng, make_bot
-from engines.core.errors import EngineError, IllegalActionError, ReplayError
-from engines.core.game import CHANCE, TERMINAL, Game, State
-from engines.core.log import GameLog, LogEntry, LogHeader, Player
+from printkit.engines.core.bots import bot_rng, dice_rng, make_bot
+from printkit.engines.core.errors import EngineError, IllegalActionError, ReplayError
+from printkit.engines.core.game import CHANCE, TERMINAL, Game, State
+from printkit.engines.core.log import GameLog, LogEntry, LogHeader, Player
 
 
 @dataclass

@@ -1,12 +1,12 @@
 """Tug of War (Bernd Eisenstein): a two-player dice game of athletes on a rope.
 
->>> from engines.core import play
+>>> from printkit.engines.core import play
 >>> played = play(TugOfWar(), ["greedy", "greedy"], seed=1, record=False)
 >>> played.state.result()["winner"] in (0, 1)
 True
 """
 
-from engines.tug_of_war.game import (
+from printkit.engines.tug_of_war.game import (
     RED,
     YELLOW,
     Action,
@@ -19,7 +19,7 @@ from engines.tug_of_war.game import (
     TugOfWarState,
     TugStats,
 )
-from engines.tug_of_war.rules import RULES, Rules, load_rules
+from printkit.engines.tug_of_war.rules import RULES, Rules, load_rules
 
 __all__ = [
     "RED",

@@ -1,8 +1,8 @@
 """Tug of War bots: ``greedy`` (best swing this turn) and ``lookahead`` (expectimax).
 
-Both plan the whole rest of the turn at each decision (see :mod:`engines.tug_of_war.plans`)
+Both plan the whole rest of the turn at each decision (see :mod:`printkit.engines.tug_of_war.plans`)
 and play its first step, removals before the exchange so that a winning removal comes first.
-The ``random`` bot is the core's :class:`~engines.core.bots.RandomBot`.
+The ``random`` bot is the core's :class:`~printkit.engines.core.bots.RandomBot`.
 
 * ``greedy`` maximises athletes gained plus opposing athletes removed this turn; ties go to the
   lower team dice (they remove more later), then to not exchanging. At set-up it re-rolls dice
@@ -14,8 +14,8 @@ The ``random`` bot is the core's :class:`~engines.core.bots.RandomBot`.
   under the same score (the opponent's six re-rolls are not modelled). Every table is cached
   by dice values, so a tournament quickly runs on lookups.
 
->>> from engines.core import play
->>> from engines.tug_of_war import TugOfWar
+>>> from printkit.engines.core import play
+>>> from printkit.engines.tug_of_war import TugOfWar
 >>> play(TugOfWar(), ["greedy", "lookahead"], seed=3).state.is_terminal()
 True
 """
@@ -25,9 +25,17 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from engines.core.game import Decision, Game
-from engines.tug_of_war.game import Action, EndTurn, Exchange, Phase, Remove, Reroll, TugOfWarState
-from engines.tug_of_war.plans import (
+from printkit.engines.core.game import Decision, Game
+from printkit.engines.tug_of_war.game import (
+    Action,
+    EndTurn,
+    Exchange,
+    Phase,
+    Remove,
+    Reroll,
+    TugOfWarState,
+)
+from printkit.engines.tug_of_war.plans import (
     Dice,
     Plan,
     best_swing,
@@ -37,7 +45,7 @@ from engines.tug_of_war.plans import (
     potential,
     reroll_choices,
 )
-from engines.tug_of_war.rules import RULES
+from printkit.engines.tug_of_war.rules import RULES
 
 W = 1.5
 """How many athletes on the rope one point of team potential is worth to ``lookahead``."""

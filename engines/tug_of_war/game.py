@@ -32,7 +32,7 @@ table reads like this (one JSON value per line, see :meth:`TugOfWar.action_to_js
 re-rolled dice. A log may start mid-game (a worked example) with the header option
 ``"position"``: see :meth:`TugOfWar._position`.
 
->>> from engines.tug_of_war import TugOfWar, Exchange, Remove, Reroll
+>>> from printkit.engines.tug_of_war import TugOfWar, Exchange, Remove, Reroll
 >>> s = TugOfWarState.from_position(team=((2, 4, 6), (1, 3, 5)), athletes=(3, 6), to_move=0)
 >>> for move in [(1, 3, 5), Reroll((1,)), (4,), Exchange(3, 2), Remove(5, 4)]:
 ...     s.apply(move)
@@ -50,10 +50,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from engines.core.chance import DiceRoll
-from engines.core.errors import IllegalActionError
-from engines.core.game import CHANCE, TERMINAL, Game, GameInfo, State
-from engines.tug_of_war.rules import RULES, Rules
+from printkit.engines.core.chance import DiceRoll
+from printkit.engines.core.errors import IllegalActionError
+from printkit.engines.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from printkit.engines.tug_of_war.rules import RULES, Rules
 
 YELLOW = 0
 RED = 1
@@ -752,8 +752,8 @@ class TugOfWar(Game):
         raise ValueError(f"unknown action {key!r}; use reroll, remove, exchange or end")
 
     def bots(self) -> Mapping[str, Any]:
-        from engines.core.bots import RandomBot
-        from engines.tug_of_war.bots import GreedyBot, LookaheadBot
+        from printkit.engines.core.bots import RandomBot
+        from printkit.engines.tug_of_war.bots import GreedyBot, LookaheadBot
 
         return {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 from math import factorial
 
-from engines.tug_of_war.rules import RULES
+from printkit.engines.tug_of_war.rules import RULES
 
 Dice = tuple[int, ...]
 

@@ -83,7 +83,8 @@ def parse_rules(data: dict[str, Any]) -> Rules:
 @cache
 def load_rules() -> Rules:
     """The rules from the packaged ``data/rules.toml`` (read once per process)."""
-    text = resources.files("engines.tug_of_war").joinpath("data/rules.toml").read_text("utf-8")
+    package = resources.files("printkit.engines.tug_of_war")
+    text = (package / "data" / "rules.toml").read_text("utf-8")
     return parse_rules(tomllib.loads(text))
 
 

@@ -4,7 +4,7 @@ Every pairing of different bots plays ``games`` games, each bot taking Yellow in
 every bot also plays itself ``games`` times, which measures the first-player advantage (the
 side with fewer athletes after set-up moves first) free of any skill difference.
 
-Run it with ``python -m engines.tug_of_war.tournament [--games N] [--seed S]``.
+Run it with ``python -m printkit.engines.tug_of_war.tournament [--games N] [--seed S]``.
 
 >>> t = tournament(games=4, seed=1, bots=("greedy", "lookahead"))
 >>> sorted(t["win_rate"]), t["matches"][0]["games"]
@@ -20,8 +20,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from engines.core.runner import play
-from engines.tug_of_war.game import TugOfWar
+from printkit.engines.core.runner import play
+from printkit.engines.tug_of_war.game import TugOfWar
 
 BOTS = ("random", "greedy", "lookahead")
 

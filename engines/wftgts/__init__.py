@@ -3,13 +3,13 @@
 A roll-and-write for any number of players sharing one 7-die polyhedral set: six rounds of
 three shared rolls, private keeps, and runs and sets scored on the last line.
 
->>> from engines.core import play
+>>> from printkit.engines.core import play
 >>> played = play(WFtGtS(), ["greedy"], seed=1, record=False)
 >>> len(played.state.sheets[0].rounds)
 6
 """
 
-from engines.wftgts.game import (
+from printkit.engines.wftgts.game import (
     KEEPS,
     Keep,
     Phase,
@@ -19,8 +19,8 @@ from engines.wftgts.game import (
     WFtGtS,
     WFtGtSState,
 )
-from engines.wftgts.rules import DICE, DieSpec, Rules, load_rules
-from engines.wftgts.scoring import Group, GroupKind, Scoring, best_scoring
+from printkit.engines.wftgts.rules import DICE, DieSpec, Rules, load_rules
+from printkit.engines.wftgts.scoring import Group, GroupKind, Scoring, best_scoring
 
 __all__ = [
     "DICE",

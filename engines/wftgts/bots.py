@@ -9,11 +9,11 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engines.core.bots import RandomBot
-from engines.core.game import Decision, Game
-from engines.wftgts.game import KEEPS, SCORE_BEST, SCORE_JUNK, WFtGtSState
-from engines.wftgts.rules import RULES
-from engines.wftgts.scoring import _best
+from printkit.engines.core.bots import RandomBot
+from printkit.engines.core.game import Decision, Game
+from printkit.engines.wftgts.game import KEEPS, SCORE_BEST, SCORE_JUNK, WFtGtSState
+from printkit.engines.wftgts.rules import RULES
+from printkit.engines.wftgts.scoring import _best
 
 _IDS = RULES.die_ids
 _PTS = RULES.points
@@ -88,13 +88,13 @@ class GreedyBot(_SheetBot):
 
 class OptimalBot(_SheetBot):
     """Exact expectimax keeps for the round; junk by the option-value rule (see
-    :mod:`engines.wftgts.optimal`)."""
+    :mod:`printkit.engines.wftgts.optimal`)."""
 
     name = "optimal"
 
     def __init__(self, game: Game, player: int, rng: random.Random) -> None:
         super().__init__(game, player, rng)
-        from engines.wftgts.optimal import load_tables
+        from printkit.engines.wftgts.optimal import load_tables
 
         self.tables = load_tables()
 

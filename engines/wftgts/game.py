@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from engines.core.chance import DiceRoll
-from engines.core.errors import IllegalActionError
-from engines.core.game import CHANCE, TERMINAL, Game, GameInfo, State
-from engines.wftgts.rules import RULES, Rules
-from engines.wftgts.scoring import Scoring, _best
+from printkit.engines.core.chance import DiceRoll
+from printkit.engines.core.errors import IllegalActionError
+from printkit.engines.core.game import CHANCE, TERMINAL, Game, GameInfo, State
+from printkit.engines.wftgts.rules import RULES, Rules
+from printkit.engines.wftgts.scoring import Scoring, _best
 
 LINE_NAMES = "abcdefghij"
 _N = len(RULES.dice)
@@ -419,6 +419,6 @@ class WFtGtS(Game):
         return tuple(data)
 
     def bots(self) -> Mapping[str, Any]:
-        from engines.wftgts.bots import BOTS
+        from printkit.engines.wftgts.bots import BOTS
 
         return BOTS

@@ -44,8 +44,7 @@ from itertools import combinations
 from pathlib import Path
 
 import numpy as np
-
-from engines.wftgts.rules import RULES, Rules
+from printkit.engines.wftgts.rules import RULES, Rules
 
 TABLE_VERSION = 1
 JUNK_SAMPLES = 20_000

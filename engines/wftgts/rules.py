@@ -120,7 +120,7 @@ def parse_rules(data: dict[str, Any]) -> Rules:
 @cache
 def load_rules() -> Rules:
     """The rules from the packaged ``data/rules.toml`` (read once per process)."""
-    text = resources.files("engines.wftgts").joinpath("data/rules.toml").read_text("utf-8")
+    text = (resources.files("printkit.engines.wftgts") / "data" / "rules.toml").read_text("utf-8")
     return parse_rules(tomllib.loads(text))
 
 

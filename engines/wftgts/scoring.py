@@ -31,7 +31,7 @@ from enum import StrEnum
 from itertools import combinations, product
 from operator import index
 
-from engines.wftgts.rules import RULES
+from printkit.engines.wftgts.rules import RULES
 
 
 class GroupKind(StrEnum):

@@ -35,7 +35,7 @@ def assemble(kit_title: str, parts: list[tuple[str, Path]], out: Path, ctx: Any,
     from pypdf.constants import PageLabelStyle
     from pypdf.generic import ArrayObject, ByteStringObject, NameObject
 
-    from engines.core.log import atomic_write_bytes
+    from printkit.engines.core.log import atomic_write_bytes
 
     out = Path(out)
     if not parts:

@@ -13,9 +13,9 @@ DICE_PRESET = "tug-of-war"  # in printkit.production.dice: 3 yellow, 3 red, 3 wh
 
 
 def components(ctx: BuildContext) -> list[Component]:
-    from templates.tug_of_war.mat import draw_rope_mat
-    from templates.tug_of_war.summary import draw_summary
-    from templates.tug_of_war.tokens import draw_tokens
+    from printkit.templates.tug_of_war.mat import draw_rope_mat
+    from printkit.templates.tug_of_war.summary import draw_summary
+    from printkit.templates.tug_of_war.tokens import draw_tokens
 
     return [
         Component("rope-mat", _("Rope mat"), draw_rope_mat,

@@ -12,11 +12,20 @@ from collections.abc import Callable
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from printkit.engines.tug_of_war.rules import RULES, Rules
+from printkit.templates.tug_of_war.draw import (
+    athlete,
+    centred,
+    ink,
+    layout,
+    rope,
+    side_ink,
+    side_name,
+)
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from engines.tug_of_war.rules import RULES, Rules
 from printkit.components import BuildContext
 from printkit.fonts import font
 from printkit.i18n import _, ngettext, use_locale
@@ -24,7 +33,6 @@ from printkit.production import preflight
 from printkit.production.impose import Imposition, impose
 from printkit.production.sizes import size as item_size
 from printkit.units import mm
-from templates.tug_of_war.draw import athlete, centred, ink, layout, rope, side_ink, side_name
 
 Section = tuple[str, list[str]]
 

@@ -3,17 +3,18 @@
 Capacities are counted from what is actually printed: counters of each colour on the token
 sheet, numbered spaces on each side of the drawn mat, and strips in the example booklet within
 its page budget (``max_pages`` in ``layout.toml``) on the build's paper. Demands come from the
-engine's per-game statistics (:class:`engines.tug_of_war.game.TugStats`).
+engine's per-game statistics (:class:`printkit.engines.tug_of_war.game.TugStats`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from printkit.templates.tug_of_war.example import booklet_capacity
+from printkit.templates.tug_of_war.mat import geometry
+from printkit.templates.tug_of_war.tokens import RED, YELLOW, token_sides
+
 from printkit.components import BuildContext
-from templates.tug_of_war.example import booklet_capacity
-from templates.tug_of_war.mat import geometry
-from templates.tug_of_war.tokens import RED, YELLOW, token_sides
 
 BOT = "lookahead"
 SETUP_STRIPS = 2  # the booklet shows each player's set-up as a strip before the first turn

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from printkit.templates.wftgts.sheet import Rect, draw_blank, geometry
+
 from printkit.components import BuildContext, Component
 from printkit.i18n import _, use_locale
 from printkit.paper import Paper
@@ -18,7 +20,6 @@ from printkit.production.profiles import (
     safe_rect,
 )
 from printkit.units import mm
-from templates.wftgts.sheet import Rect, draw_blank, geometry
 
 TITLE = "Waiting For the Game to Start"
 TWO_UP_GUTTER = mm(8)

@@ -13,21 +13,10 @@ import random
 from pathlib import Path
 from typing import Any
 
-from reportlab.lib.colors import Color
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
-
-from engines.core import Replay
-from engines.wftgts.rules import DICE
-from printkit.components import BuildContext
-from printkit.fonts import font
-from printkit.i18n import _, use_locale
-from printkit.pdf import open_canvas
-from printkit.production import preflight
-from printkit.units import mm
-from templates.wftgts import sheet_boxes
-from templates.wftgts.sheet import (
+from printkit.engines.core import Replay
+from printkit.engines.wftgts.rules import DICE
+from printkit.templates.wftgts import sheet_boxes
+from printkit.templates.wftgts.sheet import (
     LINE_LETTERS,
     Rect,
     SheetGeometry,
@@ -38,6 +27,17 @@ from templates.wftgts.sheet import (
     ink,
     tiebreak_box,
 )
+from reportlab.lib.colors import Color
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from printkit.components import BuildContext
+from printkit.fonts import font
+from printkit.i18n import _, use_locale
+from printkit.pdf import open_canvas
+from printkit.production import preflight
+from printkit.units import mm
 
 TITLE = "Waiting For the Game to Start"
 

@@ -2,7 +2,8 @@
 
 :func:`geometry` turns ``sheet.toml`` and a box on the page into the rectangles of every cell;
 :func:`draw_blank` prints the empty sheet into that box, and the example printer
-(:mod:`templates.wftgts.example`) writes into the same rectangles, so a filled-in example and a
+(:mod:`printkit.templates.wftgts.example`) writes into the same rectangles, so a filled-in
+example and a
 blank sheet can never disagree. Column heads (die names and point values) come from the rules
 data the engine plays with.
 """
@@ -15,11 +16,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from printkit.engines.wftgts.rules import DICE, load_rules
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from engines.wftgts.rules import DICE, load_rules
 from printkit.fonts import font
 from printkit.geometry import Rect
 from printkit.i18n import _, ngettext

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.templates.wftgts import sheet_boxes
+from printkit.templates.wftgts.sheet import capacities as sheet_capacities
+from printkit.templates.wftgts.sheet import geometry
+
 from printkit.components import BuildContext
-from templates.wftgts import sheet_boxes
-from templates.wftgts.sheet import capacities as sheet_capacities
-from templates.wftgts.sheet import geometry
 
 BOT = "optimal"
 

@@ -37,7 +37,7 @@ def _back(c, x, y, w, h, i):  # type: ignore[no-untyped-def]
 
 
 def _impose(out: Path) -> list:  # type: ignore[type-arg]
-    from printkit.components import BuildContext
+    from printkit.context import BuildContext
     from printkit.paper import paper
     from printkit.production.impose import impose
 
@@ -96,7 +96,7 @@ def run() -> list[dict]:  # type: ignore[type-arg]
         rows.append({"name": "deck_18_cards_with_backs_a4_process", "value":
                      round(statistics.median(walls), 3), "unit": "s"})
 
-        from printkit.components import BuildContext
+        from printkit.context import BuildContext
         from printkit.paper import paper
         from printkit.production import dice
         from printkit.production.kit import assemble

@@ -23,7 +23,7 @@ def run() -> list[dict]:
     from printkit.templates.wftgts import draw_play_sheet
     from printkit.templates.wftgts.example import draw_example
 
-    from printkit.components import BuildContext
+    from printkit.context import BuildContext
     from printkit.paper import paper
 
     ctx = BuildContext(paper("a4"))

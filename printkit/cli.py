@@ -9,12 +9,16 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
+from printkit.engines.core import Game
 from printkit.engines.core.errors import EngineError
 from printkit.errors import PrintkitError
+
+if TYPE_CHECKING:
+    from printkit.context import BuildContext
 
 EXIT_BAD_INPUT = 2
 EXIT_FAILED_CHECK = 1
@@ -26,10 +30,10 @@ class Fail(click.ClickException):
     exit_code = EXIT_FAILED_CHECK
 
 
-def _game(name: str):  # type: ignore[no-untyped-def]
-    import printkit.engines
+def _game(name: str) -> Game[Any, Any]:
+    from printkit.kits import get_game_kit
 
-    return printkit.engines.get_game(name)
+    return get_game_kit(name).game()
 
 
 def _paper_option(f):  # type: ignore[no-untyped-def]
@@ -43,13 +47,13 @@ def _paper_option(f):  # type: ignore[no-untyped-def]
 
 
 def _context(paper: str, landscape: bool, profile: str = "home", locale: str = "en",
-             duplex_offset: tuple[float, float] = (0.0, 0.0), **options: Any):  # type: ignore[no-untyped-def]
-    from printkit.components import BuildContext
+             duplex_offset: tuple[float, float] = (0.0, 0.0)) -> BuildContext:
+    from printkit.context import BuildContext
     from printkit.i18n import check_locale
     from printkit.paper import paper as make_paper
 
     return BuildContext(make_paper(paper, landscape=landscape), profile, check_locale(locale),
-                        dict(options), duplex_offset)
+                        duplex_offset)
 
 
 def _out_dir(path: str) -> Path:
@@ -73,18 +77,6 @@ def _out_file(path: str) -> Path:
     return out
 
 
-def _parse_offset(value: str | None) -> tuple[float, float]:
-    if not value:
-        return (0.0, 0.0)
-    try:
-        x, y = (float(v) for v in value.split(","))
-    except ValueError:
-        raise PrintkitError(
-            f"--duplex-offset takes X,Y in mm (e.g. 0.5,-1), not {value!r}"
-        ) from None
-    return (x, y)
-
-
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="printkit")
 def cli() -> None:
@@ -94,21 +86,17 @@ def cli() -> None:
 @cli.command()
 def games() -> None:
     """List the games and kits, with their components."""
-    import printkit.engines
-    from printkit.components import BuildContext, available_kits, kit_components
-    from printkit.paper import paper
+    from printkit.kits import kits
 
-    ctx = BuildContext(paper("a4"))
-    for name in sorted(set(printkit.engines.available()) | set(available_kits())):
-        title = name
-        if name in printkit.engines.available():
-            g = printkit.engines.get_game(name)
+    for name, kit in sorted(kits().items()):
+        title = kit.title
+        if kit.is_game:
+            g = kit.game()
             title = f"{g.info.title} ({g.info.min_players}-{g.info.max_players} players;"
             title += f" bots: {', '.join(g.bot_names())})"
         click.echo(f"{name}: {title}")
-        if name in available_kits():
-            for c in kit_components(name, ctx):
-                click.echo(f"  - {c.name}: {c.title}")
+        for c in kit.component_list():
+            click.echo(f"  - {c.name}: {c.title}")
 
 
 @cli.command()
@@ -118,19 +106,28 @@ def games() -> None:
 @click.option("--profile", default="home", show_default=True, help="home or print-shop.")
 @click.option("--locale", default="en", show_default=True, help="Language of the labels.")
 @click.option("--out", "out", default="out", show_default=True, help="Output folder.")
-@click.option("--preset", help="For `build dice`: only this dice preset.")
+@click.option("--preset", help="For `build dice`: only this game's dice.")
+@click.option("--duplex", type=click.Choice(["long", "short", "fold"]),
+              help="Two-sided components (counters): how the backs are printed.")
 @click.option("--duplex-offset", help="Shift back pages by X,Y mm (read off the calibration page).")
 @click.option("--two-up", is_flag=True, help="Sheets: two half-size sheets per landscape page.")
 @click.option("--preflight", "preflight", is_flag=True, help="Print the preflight report.")
 def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, profile: str,
-          locale: str, out: str, preset: str | None, duplex_offset: str | None, two_up: bool,
-          preflight: bool) -> None:
+          locale: str, out: str, preset: str | None, duplex: str | None,
+          duplex_offset: str | None, two_up: bool, preflight: bool) -> None:
     """Build the kit of GAME (or `all`) into OUT/GAME/."""
-    from printkit.build import build_kits
+    from printkit.commands.production import parse_offset
+    from printkit.pipeline import build_kits
 
-    ctx = _context(paper, landscape, profile, locale, _parse_offset(duplex_offset),
-                   preset=preset, two_up=two_up)
-    report = build_kits(game, ctx, _out_dir(out), components=component, echo=click.echo)
+    if preset:
+        if game != "dice":
+            raise PrintkitError("--preset applies to `printkit build dice` only")
+        from printkit.production.dice import preset as find_preset
+
+        component = (*component, find_preset(preset).name)
+    ctx = _context(paper, landscape, profile, locale, parse_offset(duplex_offset))
+    report = build_kits(game, ctx, _out_dir(out), components=component,
+                        options={"two_up": two_up, "duplex": duplex}, echo=click.echo)
     if preflight or report.errors:
         click.echo(report.report(), err=bool(report.errors))
     if report.errors:
@@ -172,15 +169,24 @@ def play(game: str, seed: int, players: int | None, bots: tuple[str, ...], names
 
 @cli.command()
 @click.argument("game")
-@click.argument("log", type=click.Path(dir_okay=False))
+@click.argument("log", type=click.Path(dir_okay=False), required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def replay(game: str, log: str, as_json: bool) -> None:
+@click.option("--schema", is_flag=True,
+              help="Print the JSON Schema of a line of GAME's logs instead of replaying.")
+def replay(game: str, log: str | None, as_json: bool, schema: bool) -> None:
     """Replay LOG with the rules engine, checking every line and the recorded result."""
-    from printkit.engines.core import read_log
+    from printkit.engines.core import log_schema, parse_log, validate_log_lines
     from printkit.engines.core import replay as run
 
     g = _game(game)
-    parsed = read_log(_existing(log))
+    if schema:
+        click.echo(json.dumps(log_schema(g), indent=2, ensure_ascii=False))
+        return
+    if log is None:
+        raise click.UsageError("give a LOG to replay (or --schema)")
+    text = _read_text(log)
+    validate_log_lines(g, text)
+    parsed = parse_log(text)
     result = run(g, parsed)
     state = result.state
     out = {"game": g.info.name, "lines": len(parsed.entries), "finished": state.is_terminal(),
@@ -193,6 +199,15 @@ def replay(game: str, log: str, as_json: bool) -> None:
             click.echo(f"result: {json.dumps(state.result())}")
         else:
             click.echo("the game is not finished yet.")
+
+
+def _read_text(path: str) -> str:
+    from printkit.engines.core import LogFormatError
+
+    try:
+        return _existing(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise LogFormatError(f"{path} is not UTF-8 text") from None
 
 
 def _existing(path: str) -> Path:
@@ -208,20 +223,26 @@ def _existing(path: str) -> Path:
 @click.option("--out", "out", help="Output PDF (default out/GAME/example-LOGNAME.pdf).")
 @_paper_option
 @click.option("--locale", default="en", show_default=True)
-def example(game: str, log: str, out: str | None, paper: str, landscape: bool, locale: str) -> None:
+@click.option("--preflight", "preflight", is_flag=True, help="Print the preflight report.")
+def example(game: str, log: str, out: str | None, paper: str, landscape: bool, locale: str,
+            preflight: bool) -> None:
     """Draw LOG as filled-in, annotated sheets."""
-    from printkit.build import example_module
-    from printkit.engines.core import read_log
-    from printkit.engines.core import replay as run
+    from printkit.engines.core import parse_log, validate_log_lines
+    from printkit.kits import get_game_kit
+    from printkit.pipeline import draw_example
 
-    g = _game(game)
-    module = example_module(game)
-    parsed = read_log(_existing(log))
-    replayed = run(g, parsed, keep_steps=True)
+    kit = get_game_kit(game)
+    text = _read_text(log)
+    validate_log_lines(kit.game(), text)
+    parsed = parse_log(text)
     ctx = _context(paper, landscape, "home", locale)
     target = _out_file(out or f"out/{game}/example-{Path(log).stem}.pdf")
-    module.draw_example(replayed, ctx, target)
+    report = draw_example(kit, parsed, ctx, target)
     click.echo(f"wrote {target}")
+    if preflight or report.errors:
+        click.echo(report.report(), err=bool(report.errors))
+    if report.errors:
+        raise Fail(f"preflight found {len(report.errors)} error(s)")
 
 
 @cli.command()
@@ -229,11 +250,12 @@ def example(game: str, log: str, out: str | None, paper: str, landscape: bool, l
 @click.option("--games", "count", default=1000, show_default=True, type=int)
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--bot", help="Bot that plays the games (default: the game's strongest).")
+@click.option("--players", type=int, help="Players per game (default: the game's default).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game on stdout.")
 @click.option("--report", help="Also write a PDF report here.")
 @_paper_option
-def validate(game: str, count: int, seed: int, bot: str | None, as_json: bool,
-             report: str | None, paper: str, landscape: bool) -> None:
+def validate(game: str, count: int, seed: int, bot: str | None, players: int | None,
+             as_json: bool, report: str | None, paper: str, landscape: bool) -> None:
     """Auto-play many games and check every declared capacity against them."""
     from printkit.validate import validate_games
 
@@ -241,8 +263,8 @@ def validate(game: str, count: int, seed: int, bot: str | None, as_json: bool,
         raise PrintkitError(f"--games must be a positive number, not {count}")
     ctx = _context(paper, landscape)
     report_path = _out_file(report) if report else None
-    ok = validate_games(game, ctx, count, seed, bot=bot, as_json=as_json, report=report_path,
-                        echo=click.echo)
+    ok = validate_games(game, ctx, count, seed, bot=bot, players=players, as_json=as_json,
+                        report=report_path, echo=click.echo)
     if not ok:
         raise Fail("a capacity falls short of what the games demanded")
 

@@ -10,11 +10,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import printkit.engines
 from printkit.cli import main as cli
-from printkit.components import available_kits
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+from printkit.kits import game_kits, kits
 
 
 def run(*args: str) -> None:
@@ -29,14 +26,14 @@ def main(argv: list[str]) -> int:
     run("games")
     run("build", "all", "--paper", "a4", "--out", str(out / "a4"))
     run("build", "all", "--paper", "letter", "--out", str(out / "letter"))
-    if "wftgts" in available_kits():
+    if "wftgts" in kits():
         run("build", "wftgts", "--paper", "a4", "--two-up", "--component", "play-sheet",
             "--out", str(out / "a4-two-up"))
     run("build", "all", "--paper", "a4", "--profile", "print-shop", "--out",
         str(out / "print-shop"))
-    for game in printkit.engines.available():
-        folder = EXAMPLES / game
-        for log in sorted(folder.glob("*.jsonl")) if folder.is_dir() else []:
+    for kit in game_kits():
+        game = kit.name
+        for log in kit.example_logs():
             run("replay", game, str(log))
             target = out / "examples" / f"{game}-{log.stem}.pdf"
             run("example", game, str(log), "--out", str(target))

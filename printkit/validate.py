@@ -1,29 +1,26 @@
 """Validated layouts: auto-play many games and check each declared capacity against them.
 
-A game's template package offers a ``validation`` module with:
-
-* ``BOT``: the bot whose games are the yardstick (the strongest: it scores highest);
-* ``capacities(ctx) -> dict[str, int]``: what each printed box, track or sheet holds, measured
-  from the real layout at the real font sizes;
-* ``demands(state) -> dict[str, int]``: what one finished game needed of each.
+A game's kit carries a :class:`~printkit.kits.Validation`: the bot whose games are the
+yardstick (the strongest: it scores highest), the capacities measured from the real layout at
+the real font sizes, and, per capacity, what one finished game demands of it.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import statistics
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import click
 
-import printkit.engines
-from printkit.components import BuildContext
+from printkit.context import BuildContext
 from printkit.engines.core import play
 from printkit.errors import PrintkitError
+from printkit.kits import Kit, game_kits, get_game_kit
+from printkit.pipeline import drawing
 
 
 @dataclass(frozen=True)
@@ -43,6 +40,7 @@ class ValidationResult:
     mean_score: float | None
     capacities: tuple[CapacityCheck, ...]
     scores: tuple[float, ...]
+    players: int = 1
 
     @property
     def ok(self) -> bool:
@@ -54,62 +52,66 @@ class ValidationResult:
             "games": self.games,
             "bot": self.bot,
             "seed": self.seed,
+            "players": self.players,
             "mean_score": None if self.mean_score is None else round(self.mean_score, 3),
             "capacities": [asdict(c) for c in self.capacities],
             "ok": self.ok,
         }
 
 
-def validation_module(game: str) -> Any:
-    module = f"printkit.templates.{game.replace('-', '_')}.validation"
-    try:
-        return importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name != module:
-            raise
-        raise PrintkitError(f"{game} declares no layout capacities yet") from None
-
-
-def run_validation(game_name: str, ctx: BuildContext, games: int, seed: int, *,
-                   bot: str | None = None,
+def run_validation(kit: Kit[Any, Any], build: BuildContext, games: int, seed: int, *,
+                   bot: str | None = None, players: int | None = None,
                    progress: Callable[[int], None] | None = None) -> ValidationResult:
-    """Play ``games`` games (seeds ``seed``, ``seed+1``, ...) and compare demands to capacities."""
-    game = printkit.engines.get_game(game_name)
-    module = validation_module(game_name)
-    bot = bot or module.BOT
+    """Play ``games`` games (seeds ``seed``, ``seed+1``, ...) of ``players`` players and
+    compare what they demanded of each capacity with what the layout holds."""
+    validation = kit.validation
+    if validation is None:
+        raise PrintkitError(f"{kit.name} declares no layout capacities")
+    game = kit.game()
+    info = game.info
+    players = players or info.default_players
+    if not info.min_players <= players <= info.max_players:
+        raise PrintkitError(f"{info.title} takes {info.min_players}-{info.max_players} "
+                            f"players, not {players}")
+    bot = bot or validation.bot
     if bot not in game.bots():
-        raise PrintkitError(f"unknown bot {bot!r} for {game_name}; choose from "
+        raise PrintkitError(f"unknown bot {bot!r} for {kit.name}; choose from "
                             f"{', '.join(game.bot_names())}")
-    caps: dict[str, int] = module.capacities(ctx)
-    observed = {name: 0 for name in caps}
-    seats = [bot] * game.info.default_players
+    with drawing(build) as ctx:
+        caps = validation.measure(ctx, players)
+    demands = validation.demands
+    observed = {c.name: 0 for c in caps}
+    seats = [bot] * players
     scores: list[float] = []
     for i in range(games):
         played = play(game, seats, seed=seed + i, record=False)
-        for name, value in module.demands(played.state).items():
-            if name in observed and value > observed[name]:
+        for name in observed:
+            value = demands[name](played.state)
+            if value > observed[name]:
                 observed[name] = value
         scores.extend(played.state.returns())
         if progress:
             progress(1)
-    checks = tuple(CapacityCheck(n, caps[n], observed[n], observed[n] <= caps[n]) for n in caps)
-    mean = statistics.fmean(scores) if game.info.has_score and scores else None
-    return ValidationResult(game_name, games, bot, seed, mean, checks, tuple(scores))
+    checks = tuple(CapacityCheck(c.name, c.holds, observed[c.name], observed[c.name] <= c.holds)
+                   for c in caps)
+    mean = statistics.fmean(scores) if info.has_score and scores else None
+    return ValidationResult(kit.name, games, bot, seed, mean, checks, tuple(scores), players)
 
 
-def validate_games(target: str, ctx: BuildContext, games: int, seed: int, *, bot: str | None,
-                   as_json: bool, report: Path | None, echo: Callable[..., Any]) -> bool:
+def validate_games(target: str, build: BuildContext, games: int, seed: int, *,
+                   bot: str | None, players: int | None, as_json: bool, report: Path | None,
+                   echo: Callable[..., Any]) -> bool:
     """The ``printkit validate`` command: every game of ``target`` (or all), table or JSON."""
     if target == "all":
-        names = [n for n in printkit.engines.available() if _has_validation(n)]
+        chosen = [k for k in game_kits() if k.validation is not None]
     else:
-        printkit.engines.get_game(target)  # an unknown game fails here, with the list of known ones
-        names = [target]
+        chosen = [get_game_kit(target)]
     results = []
-    for name in names:
-        with click.progressbar(length=games, label=f"validating {name}", file=_progress_file(),
-                               show_pos=True) as bar:
-            result = run_validation(name, ctx, games, seed, bot=bot, progress=bar.update)
+    for kit in chosen:
+        with click.progressbar(length=games, label=f"validating {kit.name}",
+                               file=_progress_file(), show_pos=True) as bar:
+            result = run_validation(kit, build, games, seed, bot=bot, players=players,
+                                    progress=bar.update)
         results.append(result)
         if as_json:
             echo(json.dumps(result.to_json()))
@@ -118,21 +120,13 @@ def validate_games(target: str, ctx: BuildContext, games: int, seed: int, *, bot
     if report:
         from printkit.validate_report import write_report
 
-        write_report(results, ctx, report)
+        write_report(results, build, report)
         if not as_json:
             echo(f"wrote {report}")
     return all(r.ok for r in results)
 
 
-def _has_validation(game: str) -> bool:
-    try:
-        validation_module(game)
-    except PrintkitError:
-        return False
-    return True
-
-
-def _progress_file():  # type: ignore[no-untyped-def]
+def _progress_file() -> IO[str]:
     import io
     import sys
 
@@ -142,7 +136,8 @@ def _progress_file():  # type: ignore[no-untyped-def]
 
 def render_table(result: ValidationResult) -> str:
     width = max(len(c.name) for c in result.capacities) if result.capacities else 10
-    lines = [f"{result.game}: {result.games} games with the {result.bot} bot"
+    lines = [f"{result.game}: {result.games} games of {result.players} players with the "
+             f"{result.bot} bot"
              + (f", mean score {result.mean_score:.1f}" if result.mean_score is not None else "")]
     lines.append(f"  {'capacity'.ljust(width)}  {'holds':>6}  {'needed':>6}  ok")
     for c in result.capacities:

@@ -13,7 +13,7 @@ from reportlab.lib import colors
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
-from printkit.components import BuildContext
+from printkit.context import BuildContext
 from printkit.fonts import font
 from printkit.i18n import _
 from printkit.pdf import open_canvas

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import random
 
-import printkit.engines
 import pytest
+
+import printkit.engines
 from printkit.engines.core import CHANCE, TERMINAL, parse_log, play, replay
 
 GAMES = printkit.engines.available()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from printkit.components import BuildContext
+from printkit.context import BuildContext
 from printkit.fonts import has_glyphs
 from printkit.i18n import _, available_locales, translations, use_locale
 from printkit.paper import paper

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from printkit.commands.production import COMMANDS, calibrate, deck, preview
-from printkit.components import BuildContext
+from printkit.context import BuildContext
 from printkit.paper import paper
 from printkit.production import preflight
 from printkit.production.kit import assemble

@@ -156,7 +156,7 @@ def test_d4_corner_numbers_agree():
 
 
 def test_presets_build(tmp_path: Path):
-    from printkit.components import BuildContext
+    from printkit.context import BuildContext
     from printkit.paper import paper
 
     ctx = BuildContext(paper=paper("letter"))

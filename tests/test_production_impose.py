@@ -9,7 +9,7 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from printkit.components import BuildContext
+from printkit.context import BuildContext
 from printkit.errors import LayoutError, PrintkitError
 from printkit.paper import paper
 from printkit.production.impose import impose, plan_sheet, write_calibration

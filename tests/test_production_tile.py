@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from printkit.components import BuildContext
+from printkit.context import BuildContext
 from printkit.errors import LayoutError
 from printkit.paper import paper
 from printkit.production.tile import tile

@@ -94,7 +94,7 @@ def test_mat_geometry_follows_the_rules_data():
 def test_mat_is_tiled_on_paper_too_small_for_it(tmp_path):
     from printkit.templates.tug_of_war.mat import draw_rope_mat
 
-    from printkit.components import BuildContext
+    from printkit.context import BuildContext
     from printkit.paper import Paper
 
     plan = draw_rope_mat(BuildContext(Paper("a5", 148 * MM, 210 * MM)), tmp_path / "m.pdf")

@@ -263,7 +263,9 @@ def test_options_and_player_counts(game):
         game.new_initial_state(0)
     with pytest.raises(ValueError):
         game.new_initial_state(1, {"variant": "x"})
-    assert printkit.engines.get_game("wftgts").info.name == "wftgts"
+    from printkit.kits import get_kit
+
+    assert get_kit("wftgts").game().info.name == "wftgts"
     assert set(game.bots()) == {"random", "greedy", "optimal"}
 
 

@@ -10,14 +10,32 @@ from printkit.engines.core.errors import (
     UnknownBotError,
     UnknownGameError,
 )
-from printkit.engines.core.game import CHANCE, TERMINAL, Decision, Game, GameInfo, State
+from printkit.engines.core.game import (
+    CHANCE,
+    TERMINAL,
+    BotFactory,
+    Decision,
+    Game,
+    GameInfo,
+    Reason,
+    State,
+)
 from printkit.engines.core.log import GameLog, LogEntry, LogHeader, Player, parse_log, read_log
-from printkit.engines.core.runner import PlayedGame, Replay, ReplayedStep, play, replay
+from printkit.engines.core.runner import (
+    PlayedGame,
+    Replay,
+    ReplayedStep,
+    ReplayVisitor,
+    play,
+    replay,
+)
+from printkit.engines.core.schema import log_schema, validate_log_lines
 
 __all__ = [
     "CHANCE",
     "TERMINAL",
     "Bot",
+    "BotFactory",
     "ChanceSpec",
     "Choice",
     "Decision",
@@ -33,17 +51,21 @@ __all__ = [
     "PlayedGame",
     "Player",
     "RandomBot",
+    "Reason",
     "Replay",
     "ReplayError",
+    "ReplayVisitor",
     "ReplayedStep",
     "State",
     "UnknownBotError",
     "UnknownGameError",
     "bot_rng",
     "dice_rng",
+    "log_schema",
     "make_bot",
     "parse_log",
     "play",
     "read_log",
     "replay",
+    "validate_log_lines",
 ]

@@ -7,28 +7,26 @@ change the real game nor peek at hidden information.
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Generic
 
-from printkit.engines.core.game import Decision, Game, State
+from printkit.engines.core.errors import UnknownBotError
+from printkit.engines.core.game import A, BotLike, Decision, Game, S, State
 
-
-class Bot(Protocol):
-    """Anything with ``decide(view) -> Decision`` can play."""
-
-    def decide(self, view: State) -> Decision: ...
+Bot = BotLike
+"""Anything with ``decide(view) -> Decision`` can play."""
 
 
-class RandomBot:
+class RandomBot(Generic[S, A]):
     """Picks uniformly among the legal actions. The baseline every game offers."""
 
     name = "random"
 
-    def __init__(self, game: Game, player: int, rng: random.Random) -> None:
+    def __init__(self, game: Game[S, A], player: int, rng: random.Random) -> None:
         self.game = game
         self.player = player
         self.rng = rng
 
-    def decide(self, view: State) -> Decision:
+    def decide(self, view: State[A]) -> Decision[A]:
         actions = view.legal_actions()
         return Decision(actions[self.rng.randrange(len(actions))])
 
@@ -49,12 +47,13 @@ def dice_rng(seed: int | str) -> random.Random:
     return random.Random(f"printkit/chance/{seed}")
 
 
-def make_bot(game: Game, name: str, player: int, rng: random.Random) -> Any:
-    from printkit.engines.core.errors import UnknownBotError
-
+def make_bot(game: Game[S, A], name: str, player: int, rng: random.Random) -> BotLike[S, A]:
     factories = game.bots()
     if name not in factories:
         raise UnknownBotError(
             f"unknown bot {name!r} for {game.info.name}; choose from {', '.join(sorted(factories))}"
         )
     return factories[name](game, player, rng)
+
+
+__all__ = ["Bot", "RandomBot", "bot_rng", "dice_rng", "make_bot"]

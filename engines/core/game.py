@@ -16,12 +16,22 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from printkit.engines.core.chance import ChanceSpec
 from printkit.engines.core.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    import random
+
+A = TypeVar("A")
+"""A game's action type (a frozen dataclass, or a union of them)."""
+S = TypeVar("S", bound="State[Any]")
+"""A game's state type."""
+S_contra = TypeVar("S_contra", bound="State[Any]", contravariant=True)
+A_co = TypeVar("A_co", covariant=True)
 
 CHANCE = -1
 """``current_player()`` at a chance node: the runner (or a log) supplies the outcome."""
@@ -48,17 +58,17 @@ class GameInfo:
     notes: str = ""
 
 
-class State(ABC):
+class State(ABC, Generic[A]):
     """One moment of one game. Mutable; :meth:`clone` gives an independent copy."""
 
-    game: Game
+    game: Game[Any, A]
 
     @abstractmethod
     def current_player(self) -> int:
         """A player index, :data:`CHANCE` or :data:`TERMINAL`."""
 
     @abstractmethod
-    def legal_actions(self) -> Sequence[Any]:
+    def legal_actions(self) -> Sequence[A]:
         """Every action the current player may take (empty at CHANCE and TERMINAL).
 
         Games whose actions form a continuum list a representative set here and override
@@ -70,7 +80,7 @@ class State(ABC):
         """At a CHANCE node: what can happen, with its probabilities."""
 
     @abstractmethod
-    def _apply_action(self, action: Any) -> None:
+    def _apply_action(self, action: A) -> None:
         """Apply a decision already known to be legal."""
 
     @abstractmethod
@@ -126,15 +136,21 @@ class State(ABC):
             self.check_legal(move)
             self._apply_action(move)
 
-    def clone(self) -> State:
+    def absorbs_redundant(self, action: A) -> bool:
+        """Whether ``action``, written where no decision is due, only repeats what already
+        happened (a hand-written "end" after a turn that ended by itself) and may be skipped.
+        """
+        return False
+
+    def clone(self) -> Self:
         return copy.deepcopy(self)
 
-    def view(self, player: int) -> State:
+    def view(self, player: int) -> Self:
         """A copy holding only what ``player`` may know. Hidden-information games override."""
         return self.clone()
 
 
-class Game(ABC):
+class Game(ABC, Generic[S, A]):
     """A game's rules as an object: makes initial states and (de)serialises moves."""
 
     info: GameInfo
@@ -142,15 +158,34 @@ class Game(ABC):
     @abstractmethod
     def new_initial_state(
         self, num_players: int | None = None, options: Mapping[str, Any] | None = None
-    ) -> State:
+    ) -> S:
         """The state before the first move; ``options`` selects variants."""
 
     @abstractmethod
-    def action_to_json(self, action: Any) -> Any: ...
+    def action_to_json(self, action: A) -> Any: ...
 
     @abstractmethod
-    def action_from_json(self, data: Any) -> Any:
+    def action_from_json(self, data: Any) -> A:
         """Parse a logged action; raise ``ValueError`` with a clear message if malformed."""
+
+    # JSON Schemas (draft 2020-12) of the game's parts of a log line; the core assembles the
+    # schema of a whole log from them (engines.core.schema).
+
+    @abstractmethod
+    def action_schema(self) -> dict[str, Any]:
+        """The schema of a decision line's ``"action"`` value."""
+
+    @abstractmethod
+    def outcome_schema(self) -> dict[str, Any]:
+        """The schema of a chance line's ``"chance"`` value."""
+
+    @abstractmethod
+    def result_schema(self) -> dict[str, Any]:
+        """The schema of the result line's ``"result"`` object: every key the game writes."""
+
+    def options_schema(self) -> dict[str, Any]:
+        """The schema of the header's ``"options"`` (default: the game has none)."""
+        return {"type": "object", "additionalProperties": False}
 
     def outcome_to_json(self, outcome: Any) -> Any:
         return list(outcome) if isinstance(outcome, tuple) else outcome
@@ -162,17 +197,45 @@ class Game(ABC):
         return sorted(self.bots())
 
     @abstractmethod
-    def bots(self) -> Mapping[str, Any]:
+    def bots(self) -> Mapping[str, BotFactory[S, A]]:
         """Bot name -> factory ``f(game, player, rng) -> Bot``."""
 
     def default_options(self) -> dict[str, Any]:
         return {}
 
 
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a bot chose its action: a sentence with ``%(name)s`` placeholders and their values.
+
+    Formatting is left until a log records it, so auto-play that records nothing pays only
+    for building this small object; the sentence is a message id that catalogs can translate.
+
+    >>> str(Reason("keeps %(n)d dice for a run", {"n": 3}))
+    'keeps 3 dice for a run'
+    """
+
+    text: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.text % self.params if self.params else self.text
+
+
 @dataclass
-class Decision:
+class Decision(Generic[A]):
     """What a bot returns: the action, and optionally a short reason for the log."""
 
-    action: Any
-    reason: str | None = None
+    action: A
+    reason: str | Reason | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+class BotLike(Protocol[S_contra, A_co]):
+    """Anything with ``decide(view) -> Decision`` can play."""
+
+    def decide(self, view: S_contra) -> Decision[A_co]: ...
+
+
+BotFactory = Callable[["Game[S, A]", int, "random.Random"], BotLike[S, A]]
+"""Makes the bot of one seat: ``factory(game, player, rng)``."""

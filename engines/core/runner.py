@@ -2,41 +2,88 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic
 
 from printkit.engines.core.bots import bot_rng, dice_rng, make_bot
 from printkit.engines.core.errors import EngineError, IllegalActionError, ReplayError
-from printkit.engines.core.game import CHANCE, TERMINAL, Game, State
+from printkit.engines.core.game import CHANCE, TERMINAL, A, Game, S, State
 from printkit.engines.core.log import GameLog, LogEntry, LogHeader, Player
 
 
 @dataclass
-class PlayedGame:
-    state: State
+class PlayedGame(Generic[S, A]):
+    state: S
     log: GameLog | None
     steps: int
 
 
-@dataclass
-class ReplayedStep:
-    """A state just before ``entry`` was applied, and the entry itself (for annotated examples)."""
+@dataclass(frozen=True)
+class ReplayedStep(Generic[S, A]):
+    """One replayed line: the typed move (a decision, or a chance outcome when ``player`` is
+    None), the reason written beside it, and the states just before and after it."""
 
-    before: State
+    before: S
+    move: Any  # an action of type A when ``player`` is set, else the chance outcome
+    after: S
+    player: int | None
+    reason: str | None
     entry: LogEntry
-    after: State
+
+    @property
+    def is_chance(self) -> bool:
+        return self.player is None
+
+
+class ReplayVisitor(Generic[S, A]):
+    """Sees a log being replayed, line by line, as typed moves (python-chess's PGN visitors
+    are the model). Subclass it and override what you need; every method does nothing here.
+
+    >>> class Counter(ReplayVisitor[Any, Any]):
+    ...     rolls = 0
+    ...     def visit_chance(self, before, outcome, after):
+    ...         self.rolls += 1
+    """
+
+    def begin(self, header: LogHeader, state: S) -> None:
+        """Called once with the log's header and the initial state."""
+
+    def visit_chance(self, before: S, outcome: Any, after: S) -> None:
+        """A chance outcome (a roll) was applied."""
+
+    def visit_action(self, player: int, before: S, action: A, after: S,
+                     reason: str | None) -> None:
+        """``player`` took ``action`` (typed), with the reason written beside it, if any."""
+
+    def end(self, state: S) -> None:
+        """Called once after the last line, with the final state."""
 
 
 @dataclass
-class Replay:
+class Replay(Generic[S, A]):
     log: GameLog
-    state: State
-    steps: list[ReplayedStep] = field(default_factory=list)
+    state: S
+    steps: list[ReplayedStep[S, A]] = field(default_factory=list)
+
+
+class _StepRecorder(ReplayVisitor[S, A]):
+    def __init__(self, steps: list[ReplayedStep[S, A]]) -> None:
+        self.steps = steps
+        self.entry: LogEntry | None = None
+
+    def visit_chance(self, before: S, outcome: Any, after: S) -> None:
+        assert self.entry is not None
+        self.steps.append(ReplayedStep(before, outcome, after, None, None, self.entry))
+
+    def visit_action(self, player: int, before: S, action: A, after: S,
+                     reason: str | None) -> None:
+        assert self.entry is not None
+        self.steps.append(ReplayedStep(before, action, after, player, reason, self.entry))
 
 
 def play(
-    game: Game,
+    game: Game[S, A],
     bots: Sequence[str],
     *,
     seed: int | str = 0,
@@ -44,7 +91,7 @@ def play(
     names: Sequence[str] | None = None,
     record: bool = True,
     max_steps: int = 1_000_000,
-) -> PlayedGame:
+) -> PlayedGame[S, A]:
     """Auto-play one game: ``bots[i]`` plays seat ``i``. Same seed, same game, byte for byte."""
     num_players = len(bots)
     opts = {**game.default_options(), **(options or {})}
@@ -81,31 +128,33 @@ def play(
             decision = players[who].decide(state.view(who))
             state.apply(decision.action)
             if log is not None:
-                log.entries.append(
-                    LogEntry(who, game.action_to_json(decision.action), decision.reason)
-                )
+                reason = decision.reason
+                log.entries.append(LogEntry(who, game.action_to_json(decision.action),
+                                            None if reason is None else str(reason)))
         steps += 1
     if log is not None:
         log.result = state.result()
     return PlayedGame(state, log, steps)
 
 
-def _default_names(game: Game, n: int) -> list[str]:
+def _default_names(game: Game[Any, Any], n: int) -> list[str]:
     if game.info.player_names and n <= len(game.info.player_names):
         return list(game.info.player_names[:n])
     return [f"Player {i + 1}" for i in range(n)]
 
 
 def replay(
-    game: Game,
+    game: Game[S, A],
     log: GameLog,
     *,
+    visitor: ReplayVisitor[S, A] | None = None,
     keep_steps: bool = False,
-    on_step: Callable[[ReplayedStep], None] | None = None,
-) -> Replay:
+) -> Replay[S, A]:
     """Re-apply every line of ``log`` with no RNG, checking legality and the recorded result.
 
-    A bad line raises :class:`ReplayError` naming its line number and the rule it breaks.
+    ``visitor`` sees every line as a typed move with the states around it; ``keep_steps``
+    keeps them as :class:`ReplayedStep` objects on the result. A bad line raises
+    :class:`ReplayError` naming its line number and the rule it breaks.
     """
     h = log.header
     if h.game != game.info.name:
@@ -121,48 +170,73 @@ def replay(
         state = game.new_initial_state(n, {**game.default_options(), **h.options})
     except (ValueError, TypeError) as exc:
         raise ReplayError(f"bad options in the header: {exc}", 1) from None
-    result = Replay(log, state)
+    result: Replay[S, A] = Replay(log, state)
+    recorder = _StepRecorder(result.steps) if keep_steps else None
+    visitors = [v for v in (recorder, visitor) if v is not None]
+    for v in visitors:
+        v.begin(h, state.clone())
     for entry in log.entries:
         who = state.current_player()
-        before = state.clone() if (keep_steps or on_step) else state
+        before = state.clone() if visitors else state
         try:
             if entry.is_chance:
                 if who != CHANCE:
                     raise IllegalActionError(_whose_turn(game, log, who) + ", not a roll")
-                move = game.outcome_from_json(entry.data)
+                outcome = game.outcome_from_json(entry.data)
+                state.apply(outcome)
             else:
+                action = game.action_from_json(entry.data)
+                if who in (CHANCE, TERMINAL) and state.absorbs_redundant(action):
+                    continue  # a person wrote down what had already happened by itself
                 if who == CHANCE:
                     raise IllegalActionError("a roll is due next, not a player's decision")
                 if who == TERMINAL:
                     raise IllegalActionError("the game is already over")
                 if entry.player != who:
                     raise IllegalActionError(_whose_turn(game, log, who))
-                move = game.action_from_json(entry.data)
-            state.apply(move)
+                state.apply(action)
         except IllegalActionError as exc:
             raise ReplayError(exc.rule, entry.line) from None
         except (ValueError, TypeError, KeyError) as exc:
             raise ReplayError(f"cannot read this line: {exc}", entry.line) from None
-        if keep_steps or on_step:
-            step = ReplayedStep(before, entry, state.clone())
-            if keep_steps:
-                result.steps.append(step)
-            if on_step:
-                on_step(step)
+        if visitors:
+            after = state.clone()
+            for v in visitors:
+                if isinstance(v, _StepRecorder):
+                    v.entry = entry
+                if entry.is_chance:
+                    v.visit_chance(before, outcome, after)
+                else:
+                    assert entry.player is not None
+                    v.visit_action(entry.player, before, action, after, entry.reason)
     if log.result is not None:
-        if not state.is_terminal():
-            raise ReplayError("the log records a result but the game is not over", log.result_line)
-        actual = state.result()
-        for key, value in log.result.items():
-            if key in actual and actual[key] != value:
-                raise ReplayError(
-                    f"recorded result {key}={value!r} but the game gives {actual[key]!r}",
-                    log.result_line,
-                )
+        _check_result(state, log)
+    for v in visitors:
+        v.end(state)
     return result
 
 
-def _whose_turn(game: Game, log: GameLog, who: int) -> str:
+def _check_result(state: State[Any], log: GameLog) -> None:
+    """Every key of a recorded result must be one the game writes, with the game's value."""
+    assert log.result is not None
+    if not state.is_terminal():
+        raise ReplayError("the log records a result but the game is not over", log.result_line)
+    actual = state.result()
+    for key, value in log.result.items():
+        if key not in actual:
+            raise ReplayError(
+                f"the result names {key!r}, which this game does not record; it records "
+                f"{', '.join(actual)}",
+                log.result_line,
+            )
+        if actual[key] != value:
+            raise ReplayError(
+                f"recorded result {key}={value!r} but the game gives {actual[key]!r}",
+                log.result_line,
+            )
+
+
+def _whose_turn(game: Game[Any, Any], log: GameLog, who: int) -> str:
     if who == TERMINAL:
         return "the game is already over"
     if who == CHANCE:

@@ -104,7 +104,7 @@ def preview(pdf: str, dpi: float, out: str) -> None:
 def calibrate(paper: str, landscape: bool, duplex: str, duplex_offset: str | None,
               out: str) -> None:
     """Write the duplex calibration sheet: print it double-sided and read X,Y off it."""
-    from printkit.components import BuildContext
+    from printkit.context import BuildContext
     from printkit.paper import paper as get_paper
     from printkit.production.impose import write_calibration
 

@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from printkit.errors import PrintkitError
+from printkit.i18n import _
 from printkit.production import preflight
-from printkit.production._i18n import _
 from printkit.production.sizes import ItemSize, size
 from printkit.units import mm
 
@@ -218,7 +218,7 @@ def build_deck(csv_path: str | Path, out: str | Path, *, card_size: str = "poker
                profile: str = "home", duplex: str | None = None,
                duplex_offset: tuple[float, float] = (0.0, 0.0)) -> DeckResult:
     """Build the deck PDF; findings go to a fresh preflight report in the result."""
-    from printkit.components import BuildContext
+    from printkit.context import BuildContext
     from printkit.paper import paper as get_paper
     from printkit.production.impose import impose
     from printkit.production.profiles import build_id

@@ -12,7 +12,9 @@ Conventions (checked by folding every net in ``tests/test_production_dice.py``):
   all three faces that meet there, pointing at it; the result is the number on top.
 - 6 and 9 (and 60, 90 on the tens die) are underlined wherever they would be ambiguous.
 
-``components(ctx)`` returns one component per preset; ``printkit build dice [--preset NAME]``.
+A game's kit names the dice it is played with as a :class:`DicePreset` (``Kit.dice``) and
+prints them with :func:`dice_component`; the ``dice`` kit (:data:`DICE_KIT`) prints the preset
+of every registered game: ``printkit build dice [--preset NAME]``.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from printkit.production._i18n import _
+from printkit.context import DrawContext
+from printkit.i18n import N_
+from printkit.kits import Component, Kit, NoOptions
 from printkit.production.polyhedra import Net, Solid, net, solid
 from printkit.units import mm
 
@@ -49,27 +53,7 @@ class DicePreset:
 WHITE: CMYK = (0, 0, 0, 0)
 YELLOW: CMYK = (0, 0.12, 0.85, 0)
 RED: CMYK = (0, 0.85, 0.75, 0.05)
-IVORY: CMYK = (0, 0.03, 0.12, 0.02)
-BLACK: CMYK = (0, 0, 0, 0.9)
 INK_WHITE: CMYK = (0, 0, 0, 0)
-
-PRESETS: dict[str, DicePreset] = {
-    p.name: p
-    for p in (
-        DicePreset("wftgts", "Waiting For the Game to Start: the 7-die set", (
-            DieSpec("d4", "white"), DieSpec("d6", "white"), DieSpec("d8", "white"),
-            DieSpec("d10", "white (ones)"), DieSpec("d10", "white (tens)", tens=True),
-            DieSpec("d12", "white"), DieSpec("d20", "white"))),
-        DicePreset("tug-of-war", "Tug of War: 9 dice", (
-            *(DieSpec("d6", "yellow team", YELLOW) for _i in range(3)),
-            *(DieSpec("d6", "red team", RED, INK_WHITE) for _i in range(3)),
-            *(DieSpec("d6", "common (white)") for _i in range(3)))),
-        DicePreset("war-of-bones", "War of Bones: 12 dice per player", (
-            *(DieSpec("d6", "bone", IVORY) for _i in range(12)),
-            *(DieSpec("d6", "black", BLACK, INK_WHITE) for _i in range(12)))),
-    )
-}
-
 
 # --- numbering -------------------------------------------------------------------------------
 
@@ -264,7 +248,7 @@ def layout(preset: DicePreset, ctx: Any) -> list[NetPlacement]:
     from printkit.errors import LayoutError
     from printkit.production.profiles import FIRST_PAGE_BAND, profile, safe_rect
 
-    x0, y0, x1, y1 = safe_rect(ctx.paper, profile(ctx.profile))
+    x0, y0, x1, y1 = safe_rect(ctx.paper, profile(ctx.profile)).corners
     out: list[NetPlacement] = []
     page, cx, top = 0, x0, y1 - FIRST_PAGE_BAND - mm(12)
     shelf = 0.0
@@ -287,74 +271,84 @@ def layout(preset: DicePreset, ctx: Any) -> list[NetPlacement]:
     return out
 
 
-def draw_preset(preset: DicePreset, ctx: Any, path: Path) -> Path:
+def draw_preset(preset: DicePreset, ctx: DrawContext, path: Path) -> Path:
     """Write one preset's dice sheets to ``path``."""
-    from printkit.fonts import font
-    from printkit.pdf import open_canvas
-    from printkit.production.profiles import (
-        begin_page,
-        build_id,
-        decorate_first_page,
-        finish_page,
-        profile,
-        safe_rect,
-    )
+    from printkit.page import open_document
 
     placements = layout(preset, ctx)
     pages = max(p.page for p in placements) + 1
-    x0, y0, x1, y1 = safe_rect(ctx.paper, profile(ctx.profile))
-    bid = build_id("dice", preset.name, ctx.paper.size, ctx.profile)
-    with open_canvas(path, ctx.paper, title=_(preset.title),
-                     subject=_("Printable dice: {name}").format(name=preset.name)) as c:
+    title = ctx._(preset.title)
+    with open_document(ctx, path, title=title,
+                       subject=ctx._("Printable dice: {name}").format(name=preset.name),
+                       build=("dice", preset.name)) as doc:
+        c = doc.canvas
         for page in range(pages):
-            begin_page(c, ctx)
-            if page == 0:
-                from printkit.production.profiles import FIRST_PAGE_BAND
-
-                decorate_first_page(c, ctx, x0, y1, x1 - x0)
-                c.setFont(font("sans-bold"), 11)
-                top = y1 - FIRST_PAGE_BAND - mm(5)
-                c.drawString(x0, top, _(preset.title))
-                c.setFont(font("sans"), 7.5)
-                c.drawString(x0, top - mm(4.5), _(
-                    "Cut along solid lines, crease the dashed lines (fold away from you), "
-                    "glue each grey tab inside its neighbouring face."))
-            for p in placements:
-                if p.page != page:
-                    continue
-                c.setFillColorCMYK(0, 0, 0, 1)
-                c.setFont(font("sans"), 7)
-                name = _("{kind} · {colour}").format(kind=p.spec.kind.upper(),
-                                                     colour=_(p.spec.colour))
-                c.drawString(p.x, p.y + p.h + mm(1.3), name)
-                if p.turned:
-                    c.saveState()
-                    c.translate(p.x + p.w, p.y)
-                    c.rotate(90)
-                    draw_net(c, p.spec, 0, 0)
-                    c.restoreState()
-                else:
-                    draw_net(c, p.spec, p.x, p.y)
-            finish_page(c, ctx, file_name=Path(path).name, build_id=bid)
-            c.showPage()
+            with doc.page() as area:
+                if page == 0:
+                    c.setFillColorCMYK(0, 0, 0, 1)
+                    c.setFont(ctx.font("sans-bold"), 11)
+                    top = area.top - mm(5)
+                    ctx.check_glyphs("sans-bold", title, "title")
+                    c.drawString(area.x, top, title)
+                    c.setFont(ctx.font("sans"), 7.5)
+                    how = ctx._("Cut along solid lines, crease the dashed lines (fold away from "
+                                "you), glue each grey tab inside its neighbouring face.")
+                    ctx.check_text(how, "sans", 7.5, area.w, mm(4), detail="instructions",
+                                   wrap=False)
+                    c.drawString(area.x, top - mm(4.5), how)
+                for p in placements:
+                    if p.page != page:
+                        continue
+                    c.setFillColorCMYK(0, 0, 0, 1)
+                    c.setFont(ctx.font("sans"), 7)
+                    name = ctx._("{kind} · {colour}").format(kind=p.spec.kind.upper(),
+                                                             colour=ctx._(p.spec.colour))
+                    ctx.check_glyphs("sans", name, "net label")
+                    c.drawString(p.x, p.y + p.h + mm(1.3), name)
+                    if p.turned:
+                        c.saveState()
+                        c.translate(p.x + p.w, p.y)
+                        c.rotate(90)
+                        draw_net(c, p.spec, 0, 0)
+                        c.restoreState()
+                    else:
+                        draw_net(c, p.spec, p.x, p.y)
     return path
 
 
-def components(ctx: Any) -> list[Any]:
-    """One component per preset (the kit registry's entry point)."""
-    from printkit.components import Component
+def dice_component(preset: DicePreset, name: str = "dice") -> Component[NoOptions]:
+    """A kit's component that prints ``preset`` (for players who lack the dice)."""
 
-    def drawer(preset: DicePreset):  # type: ignore[no-untyped-def]
-        return lambda ctx, path: draw_preset(preset, ctx, Path(path))
+    def draw(ctx: DrawContext, _options: NoOptions, path: Path) -> None:
+        draw_preset(preset, ctx, path)
 
-    return [Component(p.name, _(p.title), drawer(p),
-                      _("{n} printable dice nets").format(n=len(p.dice)))
-            for p in PRESETS.values()]
+    return Component(name, preset.title, draw,
+                     N_("Printable dice nets: the dice the game is played with."))
+
+
+def presets() -> dict[str, DicePreset]:
+    """The dice preset of every registered game, by name."""
+    from printkit.kits import kits
+
+    return {k.dice.name: k.dice for k in kits().values() if k.dice is not None}
 
 
 def preset(name: str) -> DicePreset:
     from printkit.errors import PrintkitError
 
-    if name not in PRESETS:
-        raise PrintkitError(f"unknown dice preset {name!r}; choose from {', '.join(PRESETS)}")
-    return PRESETS[name]
+    found = presets()
+    if name not in found:
+        raise PrintkitError(f"unknown dice preset {name!r}; choose from {', '.join(found)}")
+    return found[name]
+
+
+def _dice_kit_components() -> list[Component[NoOptions]]:
+    return [dice_component(p, p.name) for p in presets().values()]
+
+
+DICE_KIT: Kit[Any, Any] = Kit(
+    name="dice",
+    title=N_("Printable dice"),
+    components=_dice_kit_components,
+    description=N_("Foldable nets of every game's dice, one component per game."),
+)

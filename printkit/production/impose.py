@@ -32,9 +32,9 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import LayoutError
+from printkit.i18n import _
 from printkit.paper import Paper
 from printkit.production import marks
-from printkit.production._i18n import _
 from printkit.production.profiles import (
     FIRST_PAGE_BAND,
     Profile,
@@ -373,13 +373,13 @@ def impose(fronts: Sequence[Item], item: ItemSize | str, ctx: Any, out: str | Pa
     """Lay ``fronts`` (and ``backs``: one item for all, or one per front) out on as few sheets
     of ``ctx.paper`` as possible and write the PDF ``out`` atomically.
 
-    ``duplex`` defaults to ``ctx.options["duplex"]``, else ``"long"`` when there are backs.
+    ``duplex`` defaults to ``"long"`` when there are backs.
     """
     from printkit.pdf import open_canvas
 
     item = size(item)
     if duplex is None:
-        duplex = (ctx.options or {}).get("duplex") or ("long" if backs is not None else "none")
+        duplex = "long" if backs is not None else "none"
     if backs is None and duplex != "none":
         duplex = "none"
     plan = plan_sheet(item, ctx.paper, ctx.profile, duplex=duplex, gutter_mm=gutter_mm,

@@ -103,7 +103,7 @@ def ruler(canvas: Canvas, x: float, y: float, length: float, *, minor: float, ma
 
 def check_rulers(canvas: Canvas, x: float, y: float) -> float:
     """The 50 mm and the 1 in check rulers side by side from (x, y); returns the width used."""
-    from printkit.production._i18n import _
+    from printkit.i18n import _
 
     ruler(canvas, x, y, mm(50), minor=mm(1), major_every=5, label=_("50 mm"))
     x2 = x + mm(50) + mm(8)

@@ -1,19 +1,14 @@
 """Preflight: what would come out wrong on paper, found before anyone prints.
 
-Templates record checks while they draw, through the module functions (which use the recorder
-opened by :func:`collect`, or a process-wide default)::
+Templates record checks while they draw, through the recorder their drawing context carries
+(the pipeline, :mod:`printkit.pipeline`, opens one around every build and example)::
 
-    from printkit.production import preflight
-    preflight.check_text(label, "sans", 8, box_w, box_h, where="score track, box 12")
-    preflight.check_image(px_w, px_h, drawn_w, drawn_h, where="card 3 art")
-    preflight.check_inside((x0, y0, x1, y1), safe, where="turn chart")
+    ctx.preflight.check_text(label, "sans", 8, box_w, box_h, where="score track, box 12")
+    ctx.preflight.check_image(px_w, px_h, drawn_w, drawn_h, where="card 3 art")
+    ctx.check_inside(Rect(x, y, w, h), "turn chart")      # against the safe area
 
-and the build wraps the whole thing::
-
-    with preflight.collect() as report:
-        ...build components...
-    report.write(out_dir / "preflight.txt")
-    sys.exit(report.exit_code)       # 1 when any finding is an error
+There is no process-wide recorder: code that draws outside a pipeline opens its own with
+:func:`collect`, and :func:`current` outside one is an error, so no check is ever lost.
 
 Levels: ``error`` (text overflowing its box, missing glyphs, content outside the safe area,
 images under 150 dpi), ``warning`` (images under 300 dpi at print size), ``info``.
@@ -27,6 +22,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from printkit.geometry import Rect
 
 LEVELS = ("error", "warning", "info")
 MIN_DPI = 300
@@ -123,14 +120,10 @@ class Preflight:
                      f"{MIN_DPI} dpi wanted", where)
         return dpi
 
-    def check_inside(self, rect: tuple[float, float, float, float],
-                     area: tuple[float, float, float, float], *, where: str = "") -> bool:
-        """Is ``rect`` (x0, y0, x1, y1, points) inside ``area`` (usually the safe area)?"""
-        x0, y0, x1, y1 = rect
-        a0, b0, a1, b1 = area
-        t = TOLERANCE
-        if x0 < a0 - t or y0 < b0 - t or x1 > a1 + t or y1 > b1 + t:
-            over = max(a0 - x0, b0 - y0, x1 - a1, y1 - b1)
+    def check_inside(self, rect: Rect, area: Rect, *, where: str = "") -> bool:
+        """Is ``rect`` inside ``area`` (usually the safe area)?"""
+        over = area.overshoot(rect)
+        if over > TOLERANCE:
             self.add("error", "outside-safe-area",
                      f"reaches {over / 72 * 25.4:.1f} mm outside the safe area", where)
             return False
@@ -154,19 +147,28 @@ class Preflight:
         return path
 
 
-_DEFAULT = Preflight()
 _current: ContextVar[Preflight | None] = ContextVar("printkit_preflight", default=None)
 
 
 def current() -> Preflight:
-    """The recorder of the build in progress (a process-wide default outside :func:`collect`)."""
-    return _current.get() or _DEFAULT
+    """The recorder opened by the innermost :func:`collect`; outside one, an error."""
+    report = _current.get()
+    if report is None:
+        raise RuntimeError("no preflight recorder is open: draw inside preflight.collect() "
+                           "or a printkit pipeline")
+    return report
 
 
 @contextmanager
 def collect() -> Iterator[Preflight]:
     """Record every check made inside the ``with`` block into a fresh :class:`Preflight`."""
-    report = Preflight()
+    with recording(Preflight()) as report:
+        yield report
+
+
+@contextmanager
+def recording(report: Preflight) -> Iterator[Preflight]:
+    """Record every check made inside the ``with`` block into ``report``."""
     token = _current.set(report)
     try:
         yield report
@@ -193,8 +195,7 @@ def check_image(px_w: int, px_h: int, drawn_w: float, drawn_h: float, *, where: 
     return current().check_image(px_w, px_h, drawn_w, drawn_h, where=where)
 
 
-def check_inside(rect: tuple[float, float, float, float],
-                 area: tuple[float, float, float, float], *, where: str = "") -> bool:
+def check_inside(rect: Rect, area: Rect, *, where: str = "") -> bool:
     return current().check_inside(rect, area, where=where)
 
 

@@ -6,20 +6,9 @@ within 6.35 mm (1/4 in) of the paper edge, where printers lose up to 6.7 mm.
 inside the real page), TrimBox/BleedBox on every page and a slug line naming the file, the page
 and a date-free build id (a hash of the inputs, so the same input gives the same bytes).
 
-How a full-page sheet (a play sheet: not die-cut) uses this, page by page::
-
-    prof = profile(ctx.profile)
-    with open_canvas(path, ctx.paper, title=...) as c:
-        for page_no, page in enumerate(pages, start=1):
-            begin_page(c, ctx)                      # TrimBox = BleedBox = the page (print-shop)
-            x0, y0, x1, y1 = safe_rect(ctx.paper, prof)
-            if page_no == 1:                        # note + check rulers, top of the safe area
-                y1 -= decorate_first_page(c, ctx, x0, y1, x1 - x0)
-            ...draw inside (x0, y0, x1, y1)...
-            finish_page(c, ctx, file_name=path.name, build_id=bid)   # slug (print-shop)
-            c.showPage()
-
-A sheet has no bleed: it is not die-cut, its trim is the page.
+Templates do not call these by hand: :class:`printkit.page.Document` does the page ritual
+(page boxes, the first page's band, the slug) around every page. A sheet has no bleed: it is
+not die-cut, its trim is the page.
 """
 
 from __future__ import annotations
@@ -33,12 +22,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import PrintkitError
 from printkit.fonts import font
+from printkit.geometry import Rect
+from printkit.i18n import _
 from printkit.paper import Paper
 from printkit.production import marks
-from printkit.production._i18n import _
 from printkit.units import mm
-
-Rect = tuple[float, float, float, float]
 
 #: height of the first-page band (note + check rulers) in points
 FIRST_PAGE_BAND = mm(13)
@@ -86,7 +74,7 @@ def profile(name: str | Profile) -> Profile:
 def safe_rect(paper: Paper, prof: Profile) -> Rect:
     """The area where everything a player needs must lie (points)."""
     m = prof.safe_margin
-    return (m, m, paper.width - m, paper.height - m)
+    return Rect(m, m, paper.width - 2 * m, paper.height - 2 * m)
 
 
 def build_id(*inputs: Any) -> str:
@@ -106,14 +94,14 @@ def build_id(*inputs: Any) -> str:
 
 
 def set_boxes(canvas: Canvas, trim: Rect, bleed: Rect | None = None) -> None:
-    """Set TrimBox and BleedBox (points, x0 y0 x1 y1) of the current page (and the next ones
-    until set again). The BleedBox is clipped to the page and never smaller than the trim."""
+    """Set TrimBox and BleedBox of the current page (and the next ones until set again).
+    The BleedBox is clipped to the page and never smaller than the trim."""
     w, h = canvas._pagesize
-    bleed = bleed or trim
-    bleed = (max(0.0, min(bleed[0], trim[0])), max(0.0, min(bleed[1], trim[1])),
-             min(w, max(bleed[2], trim[2])), min(h, max(bleed[3], trim[3])))
-    canvas.setTrimBox([round(v, 3) for v in trim])
-    canvas.setBleedBox([round(v, 3) for v in bleed])
+    bleed = (bleed or trim).union(trim)
+    bleed = Rect.from_corners(max(0.0, bleed.x), max(0.0, bleed.y), min(w, bleed.right),
+                              min(h, bleed.top))
+    canvas.setTrimBox([round(v, 3) for v in trim.corners])
+    canvas.setBleedBox([round(v, 3) for v in bleed.corners])
 
 
 def begin_page(canvas: Canvas, ctx: Any, *, trim: Rect | None = None,
@@ -122,7 +110,7 @@ def begin_page(canvas: Canvas, ctx: Any, *, trim: Rect | None = None,
     prof = profile(ctx.profile)
     if prof.page_boxes:
         w, h = canvas._pagesize
-        set_boxes(canvas, trim or (0.0, 0.0, w, h), bleed)
+        set_boxes(canvas, trim or Rect(0.0, 0.0, w, h), bleed)
 
 
 def finish_page(canvas: Canvas, ctx: Any, *, file_name: str, build_id: str,

@@ -22,9 +22,9 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import LayoutError
+from printkit.i18n import _
 from printkit.paper import Paper
 from printkit.production import marks
-from printkit.production._i18n import _
 from printkit.production.profiles import (
     FIRST_PAGE_BAND,
     build_id,

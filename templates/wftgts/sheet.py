@@ -3,40 +3,34 @@
 :func:`geometry` turns ``sheet.toml`` and a box on the page into the rectangles of every cell;
 :func:`draw_blank` prints the empty sheet into that box, and the example printer
 (:mod:`printkit.templates.wftgts.example`) writes into the same rectangles, so a filled-in
-example and a
-blank sheet can never disagree. Column heads (die names and point values) come from the rules
-data the engine plays with.
+example and a blank sheet can never disagree. Column heads (die names and point values) come
+from the rules data the engine plays with.
 """
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
-from typing import Any
 
-from printkit.engines.wftgts.rules import DICE, load_rules
 from reportlab.lib.colors import HexColor, white
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.fonts import font
+from printkit.context import DrawContext
+from printkit.draw import Layout, centred, fit_size
+from printkit.engines.wftgts.rules import DICE, load_rules
 from printkit.geometry import Rect
-from printkit.i18n import _, ngettext
-from printkit.production import preflight
+from printkit.i18n import N_
+from printkit.kits import Capacity
 from printkit.units import mm
 
 LINE_LETTERS = ("a", "b", "c")
-
-
-@cache
-def layout() -> dict[str, Any]:
-    return tomllib.loads((Path(__file__).parent / "sheet.toml").read_text(encoding="utf-8"))
+LAYOUT = Layout(Path(__file__).parent / "sheet.toml")
+ROW_LABELS = {"score": N_("Score"), "total": N_("Total"), "final": N_("Final")}
 
 
 def ink(name: str) -> HexColor:
-    return HexColor(layout()["ink"][name])
+    return LAYOUT.ink(name)
 
 
 @dataclass(frozen=True)
@@ -55,11 +49,10 @@ class Row:
     def cy(self) -> float:
         return self.y + self.h / 2
 
-    @property
-    def label(self) -> str:
+    def label(self, ctx: DrawContext) -> str:
         if self.kind == "line":
             return f"{self.round}{self.letter}"
-        return {"score": _("Score"), "total": _("Total"), "final": _("Final")}.get(self.kind, "")
+        return ctx._(ROW_LABELS[self.kind]) if self.kind in ROW_LABELS else ""
 
 
 @dataclass(frozen=True)
@@ -99,16 +92,16 @@ class SheetGeometry:
     def arrow(self, round_: int, after: str, die: int) -> tuple[float, float, float]:
         """(x, y, height) of the carry arrow below line ``after`` in column ``die``."""
         r = self.row("line", round_, after)
-        size = layout()["text"]["arrow_size"] * self.unit
+        size = LAYOUT["text"]["arrow_size"] * self.unit
         return (self.die_x[die] + self.die_w * 0.82, r.y, size)
 
     def size(self, key: str) -> float:
-        return float(layout()["text"][key]) * self.unit
+        return float(LAYOUT["text"][key]) * self.unit
 
 
 def geometry(box: Rect, *, rounds: int | None = None) -> SheetGeometry:
     """Lay the sheet out inside ``box`` (points)."""
-    lay = layout()
+    lay = LAYOUT
     rounds = rounds or load_rules().rounds
     m = lay["margins"]
     inner = Rect(box.x + mm(m["left"]), box.y + mm(m["bottom"]),
@@ -145,65 +138,58 @@ def geometry(box: Rect, *, rounds: int | None = None) -> SheetGeometry:
                          table.x + label_w + die_w * len(DICE), points_w, unit)
 
 
-def _centred(c: Canvas, text: str, role: str, size: float, cx: float, cy: float) -> None:
-    preflight.check_glyphs(role, text, where="wftgts play sheet")
-    face = font(role)
-    asc = pdfmetrics.getAscentDescent(face, size)[0]
-    c.setFont(face, size)
-    c.drawCentredString(cx, cy - asc * 0.36, text)
+def _text(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, cx: float,
+          cy: float, width: float) -> None:
+    """Centred text, shrunk to fit ``width``."""
+    centred(c, ctx, text, role, size, cx, cy, width=width, detail="play sheet")
 
 
-def fit_size(text: str, role: str, size: float, width: float) -> float:
-    """``size`` shrunk just enough for ``text`` to fit ``width``."""
-    w = pdfmetrics.stringWidth(text, font(role), size)
-    return size if w <= width else size * width / w
-
-
-def draw_blank(c: Canvas, g: SheetGeometry) -> None:
+def draw_blank(c: Canvas, ctx: DrawContext, g: SheetGeometry) -> None:
     """Print the empty play sheet into the geometry's box."""
-    _draw_banner(c, g)
-    _draw_column_heads(c, g)
+    _draw_banner(c, ctx, g)
+    _draw_column_heads(c, ctx, g)
     for row in g.rows:
         if row.kind == "head":
             continue
-        _draw_row(c, g, row)
+        _draw_row(c, ctx, g, row)
     _draw_arrows(c, g)
-    _draw_round_labels(c, g)
+    _draw_round_labels(c, ctx, g)
 
 
-def _draw_banner(c: Canvas, g: SheetGeometry) -> None:
+def _draw_banner(c: Canvas, ctx: DrawContext, g: SheetGeometry) -> None:
     b = g.banner
     band = Rect(b.x, b.y + b.h * 0.42, b.w, b.h * 0.58)
     c.setFillColor(ink("banner"))
     c.roundRect(band.x, band.y, band.w, band.h, band.h * 0.2, stroke=0, fill=1)
     c.setFillColor(white)
-    title = _("WAITING FOR THE GAME TO START")
-    _centred(c, title, "sans-bold", fit_size(title, "sans-bold", band.h * 0.55, band.w * 0.9),
-             band.cx, band.cy)
+    title = ctx._("WAITING FOR THE GAME TO START")
+    _text(c, ctx, title, "sans-bold", band.h * 0.55, band.cx, band.cy, band.w * 0.9)
     # name and date fields under the banner
     c.setFillColor(ink("rule"))
     size = b.h * 0.2
-    c.setFont(font("sans"), size)
+    sans = ctx.font("sans")
+    c.setFont(sans, size)
     y = b.y + b.h * 0.08
-    name_label, date_label = _("Name"), _("Date")
+    name_label, date_label = ctx._("Name"), ctx._("Date")
+    ctx.check_glyphs("sans", name_label + date_label, "play sheet")
     c.drawString(b.x, y, name_label)
-    nx = b.x + pdfmetrics.stringWidth(name_label, font("sans"), size) + size * 0.5
+    nx = b.x + pdfmetrics.stringWidth(name_label, sans, size) + size * 0.5
     c.setStrokeColor(ink("faint"))
     c.setLineWidth(0.5)
     c.line(nx, y - size * 0.2, b.x + b.w * 0.62, y - size * 0.2)
     dx = b.x + b.w * 0.66
     c.drawString(dx, y, date_label)
-    dx2 = dx + pdfmetrics.stringWidth(date_label, font("sans"), size) + size * 0.5
+    dx2 = dx + pdfmetrics.stringWidth(date_label, sans, size) + size * 0.5
     c.line(dx2, y - size * 0.2, b.x + b.w, y - size * 0.2)
 
 
-def die_head(index: int) -> tuple[str, str]:
+def die_head(ctx: DrawContext, index: int) -> tuple[str, str]:
     die = DICE[index]
-    pts = ngettext("%(n)d pt", "%(n)d pts", die.points) % {"n": die.points}
-    return (_(die.label), pts)
+    pts = ctx.ngettext("%(n)d pt", "%(n)d pts", die.points) % {"n": die.points}
+    return (ctx._(die.label), pts)
 
 
-def _draw_column_heads(c: Canvas, g: SheetGeometry) -> None:
+def _draw_column_heads(c: Canvas, ctx: DrawContext, g: SheetGeometry) -> None:
     head = g.rows[0]
     size = g.size("head_size")
     c.setFillColor(ink("fill"))
@@ -212,31 +198,28 @@ def _draw_column_heads(c: Canvas, g: SheetGeometry) -> None:
     c.rect(g.die_x[0], head.y, g.die_w * len(DICE), head.h, stroke=1, fill=1)
     c.setFillColor(ink("banner"))
     for i in range(len(DICE)):
-        name, pts = die_head(i)
+        name, pts = die_head(ctx, i)
         x = g.die_x[i]
         if i:
             c.line(x, head.y, x, head.top)
         cx = x + g.die_w / 2
-        _centred(c, name, "sans-bold", fit_size(name, "sans-bold", size, g.die_w * 0.9),
-                 cx, head.y + head.h * 0.66)
-        _centred(c, pts, "sans", fit_size(pts, "sans", size * 0.9, g.die_w * 0.9),
-                 cx, head.y + head.h * 0.28)
-    label = _("Points")
-    _centred(c, label, "sans-bold", fit_size(label, "sans-bold", size, g.points_w * 0.9),
-             g.points_x + g.points_w / 2, head.cy)
+        _text(c, ctx, name, "sans-bold", size, cx, head.y + head.h * 0.66, g.die_w * 0.9)
+        _text(c, ctx, pts, "sans", size * 0.9, cx, head.y + head.h * 0.28, g.die_w * 0.9)
+    label = ctx._("Points")
+    _text(c, ctx, label, "sans-bold", size, g.points_x + g.points_w / 2, head.cy,
+          g.points_w * 0.9)
 
 
-def _draw_row(c: Canvas, g: SheetGeometry, row: Row) -> None:
+def _draw_row(c: Canvas, ctx: DrawContext, g: SheetGeometry, row: Row) -> None:
     size = g.size("label_size")
     c.setStrokeColor(ink("rule"))
     c.setLineWidth(0.6)
     c.setFillColor(ink("fill") if row.kind != "line" else white)
     c.rect(g.label_x, row.y, g.label_w, row.h, stroke=1, fill=1)
     c.setFillColor(ink("banner"))
-    label = row.label
+    label = row.label(ctx)
     role = "sans" if row.kind == "line" else "sans-bold"
-    _centred(c, label, role, fit_size(label, role, size, g.label_w * 0.9),
-             g.label_x + g.label_w / 2, row.cy)
+    _text(c, ctx, label, role, size, g.label_x + g.label_w / 2, row.cy, g.label_w * 0.9)
     if row.kind == "line":
         for x in g.die_x:
             c.rect(x, row.y, g.die_w, row.h, stroke=1, fill=0)
@@ -249,7 +232,7 @@ def _draw_row(c: Canvas, g: SheetGeometry, row: Row) -> None:
     c.setLineWidth(1.4 if row.kind == "final" else 1.0)
     c.roundRect(box.x, box.y, box.w, box.h, box.h * 0.15, stroke=1, fill=0)
     if row.kind == "final":
-        _draw_tiebreak(c, g, row)
+        _draw_tiebreak(c, ctx, g, row)
 
 
 def tiebreak_box(g: SheetGeometry, row: Row) -> Rect:
@@ -259,13 +242,15 @@ def tiebreak_box(g: SheetGeometry, row: Row) -> Rect:
     return Rect(wide.x + wide.w - w - pad, row.y + pad, w, row.h - 2 * pad)
 
 
-def _draw_tiebreak(c: Canvas, g: SheetGeometry, row: Row) -> None:
+def _draw_tiebreak(c: Canvas, ctx: DrawContext, g: SheetGeometry, row: Row) -> None:
     box = tiebreak_box(g, row)
     c.setLineWidth(0.6)
     c.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)
-    text = _("tie-break: best c-line sum")
-    size = fit_size(text, "sans-italic", g.size("label_size") * 0.8, g.die_w * 3.2)
-    c.setFont(font("sans-italic"), size)
+    text = ctx._("tie-break: best c-line sum")
+    italic = ctx.font("sans-italic")
+    ctx.check_glyphs("sans-italic", text, "play sheet")
+    size = fit_size(text, italic, g.size("label_size") * 0.8, g.die_w * 3.2)
+    c.setFont(italic, size)
     c.setFillColor(ink("rule"))
     c.drawRightString(box.x - size * 0.6, row.y + row.h / 2 - size * 0.3, text)
 
@@ -295,32 +280,39 @@ def draw_arrow(c: Canvas, x: float, y: float, h: float, *, filled: bool = False)
         c.line(x - w * 0.7, top - h * 0.1, x + w * 0.7, tip + h * 0.2)
 
 
-def _draw_round_labels(c: Canvas, g: SheetGeometry) -> None:
+def _draw_round_labels(c: Canvas, ctx: DrawContext, g: SheetGeometry) -> None:
     c.setFillColor(ink("faint"))
     for r in sorted({row.round for row in g.rows if row.kind == "line"}):
         top = g.row("line", r, "a").top
         bottom = g.row("line", r, "c").y
-        text = _("Round %(n)d") % {"n": r}
-        size = fit_size(text, "sans-bold", g.size("label_size") * 1.3, g.points_w * 0.85)
-        _centred(c, text, "sans-bold", size, g.points_x + g.points_w / 2, (top + bottom) / 2)
+        text = ctx._("Round %(n)d") % {"n": r}
+        _text(c, ctx, text, "sans-bold", g.size("label_size") * 1.3,
+              g.points_x + g.points_w / 2, (top + bottom) / 2, g.points_w * 0.85)
 
 
-def capacities(g: SheetGeometry) -> dict[str, int]:
-    """How many handwritten digits fit each box at the handwriting size (declared capacities)."""
+CAPACITY_NAMES = ("die cell digits", "score box digits", "total box digits",
+                  "final box digits", "tie-break box digits")
+
+
+def capacities(ctx: DrawContext, g: SheetGeometry) -> list[Capacity]:
+    """How many handwritten digits fit each box at the handwriting size, measured from the
+    same geometry that draws the boxes."""
     hand_score = g.size("hand_score_size")
     hand = g.size("hand_size")
 
     def digits(width: float, role: str, size: float) -> int:
-        dw = max(pdfmetrics.stringWidth(d, font(role), size) for d in "0123456789")
+        face = ctx.font(role)
+        dw = max(pdfmetrics.stringWidth(d, face, size) for d in "0123456789")
         return int((width * 0.92) // dw)
 
     score_row = g.row("score", 1)
     total_row = next(r for r in g.rows if r.kind == "total")
     final_row = next(r for r in g.rows if r.kind == "final")
-    return {
-        "die cell digits": digits(g.die_w * 0.72, "hand", hand),
-        "score box digits": digits(g.points_box(score_row).w, "hand-bold", hand_score),
-        "total box digits": digits(g.points_box(total_row).w, "hand-bold", hand_score),
-        "final box digits": digits(g.points_box(final_row).w, "hand-bold", hand_score),
-        "tie-break box digits": digits(tiebreak_box(g, final_row).w, "hand", hand),
-    }
+    held = (
+        digits(g.die_w * 0.72, "hand", hand),
+        digits(g.points_box(score_row).w, "hand-bold", hand_score),
+        digits(g.points_box(total_row).w, "hand-bold", hand_score),
+        digits(g.points_box(final_row).w, "hand-bold", hand_score),
+        digits(tiebreak_box(g, final_row).w, "hand", hand),
+    )
+    return [Capacity(name, n, "digits") for name, n in zip(CAPACITY_NAMES, held, strict=True)]

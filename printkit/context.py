@@ -1,0 +1,151 @@
+"""What a drawing function is handed: the build's settings, its words, its fonts, its checks.
+
+:class:`BuildContext` is what the user asked for (paper, profile, locale, duplex offset).
+:class:`DrawContext` is what a component's drawing function receives from the pipeline
+(:mod:`printkit.pipeline`): the settings plus the translations of the build's locale
+(``ctx._``, ``ctx.ngettext``, Babel's number formatting), the preflight recorder of the build
+(``ctx.preflight``) and the locale's font roles (``ctx.font("hand")``). A drawing function
+needs nothing else, and nothing global: the pipeline opens the locale and the recorder around
+every component.
+
+>>> from printkit.paper import paper
+>>> from printkit.production.preflight import Preflight
+>>> ctx = DrawContext(BuildContext(paper("a4"), locale="fr"), Preflight())
+>>> ctx._("Score"), ctx.format_number(1234.5)
+('Score', '1\\u202f234,5')
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from babel import Locale
+from babel.numbers import format_decimal
+
+from printkit.errors import PrintkitError
+from printkit.geometry import Rect
+from printkit.paper import Paper
+from printkit.production.preflight import Preflight
+
+PROFILES = ("home", "print-shop")
+
+
+@dataclass(frozen=True)
+class BuildContext:
+    """The settings of one build: everything the user chose, and nothing else."""
+
+    paper: Paper
+    profile: str = "home"
+    locale: str = "en"
+    duplex_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to back pages
+
+    def __post_init__(self) -> None:
+        if self.profile not in PROFILES:
+            raise PrintkitError(
+                f"unknown profile {self.profile!r}; choose from {', '.join(PROFILES)}"
+            )
+
+    def with_paper(self, paper: Paper) -> BuildContext:
+        return replace(self, paper=paper)
+
+
+@dataclass(frozen=True)
+class DrawContext:
+    """A build's settings with its translations, its preflight recorder and its fonts."""
+
+    build: BuildContext
+    preflight: Preflight
+    component: str = ""
+    """The component being drawn (where preflight findings come from)."""
+
+    # -- the settings ------------------------------------------------------------------
+
+    @property
+    def paper(self) -> Paper:
+        return self.build.paper
+
+    @property
+    def profile(self) -> str:
+        return self.build.profile
+
+    @property
+    def locale(self) -> str:
+        return self.build.locale
+
+    @property
+    def duplex_offset(self) -> tuple[float, float]:
+        return self.build.duplex_offset
+
+    def for_component(self, name: str) -> DrawContext:
+        return replace(self, component=name)
+
+    def on_paper(self, paper: Paper) -> DrawContext:
+        """The same context on other paper (a landscape page of a two-up sheet)."""
+        return replace(self, build=self.build.with_paper(paper))
+
+    @property
+    def safe_area(self) -> Rect:
+        """Where everything a player needs must lie on this paper and profile."""
+        from printkit.production.profiles import profile, safe_rect
+
+        return safe_rect(self.paper, profile(self.profile))
+
+    # -- words -------------------------------------------------------------------------
+
+    @cached_property
+    def translations(self) -> _gettext.NullTranslations:
+        from printkit.i18n import translations
+
+        return translations(self.locale)
+
+    def gettext(self, message: str) -> str:
+        return self.translations.gettext(message)
+
+    def _(self, message: str) -> str:
+        """Translate ``message`` (a message id marked for extraction)."""
+        return self.translations.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.translations.ngettext(singular, plural, n)
+
+    @cached_property
+    def babel_locale(self) -> Locale:
+        return Locale.parse(self.locale)
+
+    def format_number(self, number: float | int) -> str:
+        """``number`` as the locale writes it (decimal sign, digit grouping)."""
+        return format_decimal(number, locale=self.babel_locale)
+
+    # -- fonts and checks ----------------------------------------------------------------
+
+    def font(self, role: str) -> str:
+        """The registered font name playing ``role`` (sans, hand, note...) in this locale."""
+        from printkit.fonts import font
+
+        return font(role)
+
+    def where(self, detail: str = "") -> str:
+        """A place for a preflight finding: the component, and ``detail`` within it."""
+        if self.component and detail:
+            return f"{self.component}, {detail}"
+        return self.component or detail
+
+    def check_glyphs(self, role: str, text: str, detail: str = "") -> bool:
+        return self.preflight.check_glyphs(role, text, where=self.where(detail))
+
+    def check_text(self, text: str, role: str, size: float, box_w: float, box_h: float, *,
+                   detail: str = "", leading: float | None = None, wrap: bool = True) -> bool:
+        return self.preflight.check_text(text, role, size, box_w, box_h,
+                                         where=self.where(detail), leading=leading, wrap=wrap)
+
+    def check_inside(self, rect: Rect, detail: str = "", area: Rect | None = None) -> bool:
+        """Is ``rect`` inside ``area`` (default: the safe area)?"""
+        return self.preflight.check_inside(rect, area or self.safe_area,
+                                           where=self.where(detail))
+
+    def __repr__(self) -> str:  # the recorder's findings are not part of a context's identity
+        return (f"DrawContext({self.paper.name}, {self.profile}, {self.locale}, "
+                f"{self.component or '-'})")
+

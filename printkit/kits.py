@@ -1,0 +1,229 @@
+"""What a kit is, and where printkit finds the kits: one typed descriptor per game.
+
+A **kit** is everything printkit knows about one game (or one stand-alone set, such as the
+printable dice): its engine, its printed components, the printer that draws an example game
+from a log, the capacities that validation checks, the rule handout and the dice preset. A game
+declares its kit once, as ``KIT`` in ``templates/<game>/__init__.py``::
+
+    KIT = Kit(
+        name="wftgts",
+        title=N_("Waiting For the Game to Start"),
+        engine=WFtGtS,
+        components=components,            # () -> [Component, ...]
+        example=SheetExample,             # (ctx, header, out) -> a ReplayVisitor that draws
+        validation=VALIDATION,
+        dice=DICE_PRESET,
+    )
+
+:func:`kits` finds them: every package in ``printkit.templates`` that defines ``KIT``, and
+every kit another distribution registers under the entry-point group ``printkit.kits``
+(``[project.entry-points."printkit.kits"] mygame = "mygame.kit:KIT"``), so a game of one's own
+plugs in without editing printkit. Adding a game is ``engines/<game>/`` plus
+``templates/<game>/`` and nothing else.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from functools import cache
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from printkit.engines.core import Game, LogHeader, ReplayVisitor
+from printkit.errors import PrintkitError
+
+if TYPE_CHECKING:
+    from printkit.context import DrawContext
+    from printkit.production.dice import DicePreset
+
+ENTRY_POINT_GROUP = "printkit.kits"
+
+S = TypeVar("S")
+A = TypeVar("A")
+O = TypeVar("O")  # noqa: E741 - a component's options type
+
+
+class UnknownKitError(PrintkitError):
+    """A game or kit name that no kit is registered under."""
+
+
+@dataclass(frozen=True)
+class NoOptions:
+    """The options of a component that has none."""
+
+
+@dataclass(frozen=True)
+class Component(Generic[O]):
+    """One printable thing: ``draw(ctx, options, path)`` writes its PDF to ``path``.
+
+    ``title`` and ``description`` are message ids (mark them with ``N_``); the pipeline
+    translates them into the build's locale. ``options`` is the frozen dataclass of the
+    component's own options (``--two-up``, ``--preset``): the pipeline fills it from the
+    command line, and refuses an option no component of the build takes.
+    """
+
+    name: str
+    title: str
+    draw: Callable[[DrawContext, O, Path], None]
+    description: str = ""
+    options: type[O] = NoOptions  # type: ignore[assignment]
+
+    def option_names(self) -> tuple[str, ...]:
+        return tuple(f.name for f in fields(self.options))  # type: ignore[arg-type]
+
+    def make_options(self, given: Mapping[str, Any]) -> O:
+        """The component's options from the ones given (others are for other components)."""
+        mine = {k: v for k, v in given.items() if k in self.option_names() and v is not None}
+        try:
+            return self.options(**mine)
+        except (TypeError, ValueError) as exc:
+            raise PrintkitError(f"{self.name}: {exc}") from None
+
+
+@dataclass(frozen=True)
+class Capacity:
+    """What one printed box, track or sheet holds, measured from the geometry that draws it.
+
+    >>> Capacity("score box digits", 4, "digits")
+    Capacity(name='score box digits', holds=4, unit='digits')
+    """
+
+    name: str
+    holds: int
+    unit: str = ""
+
+
+@dataclass(frozen=True)
+class Validation(Generic[S]):
+    """How ``printkit validate`` checks a kit's layouts against auto-played games.
+
+    ``capacities(ctx, players)`` measures the printed layout on the build's paper for a game
+    of ``players`` players; ``demands`` says, per capacity name, what one finished game (its
+    final state) needed of it. The two must name exactly the same things.
+    """
+
+    bot: str
+    capacities: Callable[[DrawContext, int], Sequence[Capacity]]
+    demands: Mapping[str, Callable[[S], int]]
+
+    def measure(self, ctx: DrawContext, players: int) -> list[Capacity]:
+        """The capacities, checked against the demands: a name on one side only is an
+        error in the kit (a typo would otherwise be silently dropped)."""
+        caps = list(self.capacities(ctx, players))
+        names = [c.name for c in caps]
+        if len(set(names)) != len(names):
+            raise PrintkitError(f"capacities named twice: {sorted(names)}")
+        missing = sorted(set(names) - set(self.demands))
+        extra = sorted(set(self.demands) - set(names))
+        if missing or extra:
+            parts = []
+            if missing:
+                parts.append(f"no demand for capacities {missing}")
+            if extra:
+                parts.append(f"demands {extra} name no capacity")
+            raise PrintkitError("the kit's validation does not add up: " + "; ".join(parts))
+        return caps
+
+
+ExamplePrinter = Callable[["DrawContext", LogHeader, Path], ReplayVisitor[Any, Any]]
+"""Makes the visitor that draws an example game: ``printer(ctx, header, out)``; the replay
+feeds it every line as a typed move, and its ``end(state)`` writes the PDF to ``out``."""
+
+
+@dataclass(frozen=True)
+class Kit(Generic[S, A]):
+    """Everything printkit knows about one game (or one stand-alone set of components)."""
+
+    name: str
+    title: str
+    components: Callable[[], Sequence[Component[Any]]]
+    engine: Callable[[], Game[Any, Any]] | None = None
+    example: ExamplePrinter | None = None
+    validation: Validation[Any] | None = None
+    handout: Path | None = None
+    """The Jinja2 template of the game's rule handout (localised handouts build from it)."""
+    dice: DicePreset | None = None
+    """The dice a player needs, as printable nets (the ``dice`` kit prints every preset)."""
+    description: str = ""
+    examples: Path | None = None
+    """The folder of the game's example logs (the seeds' worked examples)."""
+
+    @property
+    def is_game(self) -> bool:
+        return self.engine is not None
+
+    def game(self) -> Game[Any, Any]:
+        if self.engine is None:
+            raise PrintkitError(f"{self.name} is a set of components, not a game")
+        return self.engine()
+
+    def component_list(self) -> list[Component[Any]]:
+        return list(self.components())
+
+    def example_logs(self) -> list[Path]:
+        if self.examples is None or not self.examples.is_dir():
+            return []
+        return sorted(self.examples.glob("*.jsonl"))
+
+
+def _builtin_kits() -> list[Kit[Any, Any]]:
+    """Every ``KIT`` of a package in printkit.templates, plus printkit's own shared kits."""
+    import printkit.templates
+    from printkit.production.dice import DICE_KIT
+
+    found: list[Kit[Any, Any]] = []
+    for info in pkgutil.iter_modules(printkit.templates.__path__, "printkit.templates."):
+        if not info.ispkg:
+            continue
+        kit = getattr(importlib.import_module(info.name), "KIT", None)
+        if isinstance(kit, Kit):
+            found.append(kit)
+    found.append(DICE_KIT)
+    return found
+
+
+def _plugin_kits() -> list[Kit[Any, Any]]:
+    found: list[Kit[Any, Any]] = []
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        kit = ep.load()
+        if not isinstance(kit, Kit):
+            raise PrintkitError(f"entry point {ep.name} ({ep.value}) is not a printkit Kit")
+        found.append(kit)
+    return found
+
+
+@cache
+def kits() -> dict[str, Kit[Any, Any]]:
+    """Every kit printkit can build, by name (built-in ones first, then plug-ins)."""
+    registry: dict[str, Kit[Any, Any]] = {}
+    for kit in [*_builtin_kits(), *_plugin_kits()]:
+        if kit.name in registry:
+            raise PrintkitError(f"two kits are named {kit.name!r}")
+        registry[kit.name] = kit
+    return registry
+
+
+def get_kit(name: str) -> Kit[Any, Any]:
+    """The kit named ``name``; an unknown name lists the known ones."""
+    registry = kits()
+    if name not in registry:
+        raise UnknownKitError(f"unknown game or kit {name!r}; choose from "
+                              f"{', '.join(sorted(registry))}")
+    return registry[name]
+
+
+def get_game_kit(name: str) -> Kit[Any, Any]:
+    """The kit of the game ``name`` (a kit with an engine)."""
+    kit = get_kit(name)
+    if not kit.is_game:
+        raise UnknownKitError(f"{name!r} is not a game; the games are "
+                              f"{', '.join(k.name for k in game_kits())}")
+    return kit
+
+
+def game_kits() -> list[Kit[Any, Any]]:
+    return [k for k in kits().values() if k.is_game]

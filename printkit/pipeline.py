@@ -1,0 +1,101 @@
+"""The pipelines: build a kit, draw an example from a log, measure a kit's capacities.
+
+Each pipeline enters the build's locale and opens a preflight recorder around every
+component, and hands each drawing function a :class:`~printkit.context.DrawContext` carrying
+both; nothing is drawn outside one, and every finding lands in the report the command prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from printkit.context import BuildContext, DrawContext
+from printkit.engines.core import GameLog, replay
+from printkit.errors import PrintkitError
+from printkit.kits import Component, Kit, get_kit, kits
+from printkit.production import preflight
+from printkit.production.preflight import Preflight
+
+
+@contextmanager
+def drawing(build: BuildContext, report: Preflight | None = None) -> Iterator[DrawContext]:
+    """The build's locale and a preflight recorder (``report``, or a fresh one), entered."""
+    from printkit.i18n import use_locale
+
+    report = report if report is not None else Preflight()
+    with use_locale(build.locale), preflight.recording(report):
+        yield DrawContext(build, report)
+
+
+def select(components: Sequence[Component[Any]], wanted: Sequence[str],
+           kit: str) -> list[Component[Any]]:
+    if not wanted:
+        return list(components)
+    names = {c.name: c for c in components}
+    missing = [w for w in wanted if w not in names]
+    if missing:
+        raise PrintkitError(f"{kit} has no component {missing[0]!r}; choose from "
+                            f"{', '.join(names)}")
+    return [names[w] for w in wanted]
+
+
+def check_options(chosen: Sequence[Component[Any]], options: Mapping[str, Any],
+                  target: str) -> None:
+    """Every option given must be one that some component of the build takes."""
+    given = [k for k, v in options.items() if v not in (None, False)]
+    takers = {name for c in chosen for name in c.option_names()}
+    for key in given:
+        if key not in takers:
+            flag = "--" + key.replace("_", "-")
+            raise PrintkitError(f"{flag} applies to no component of {target}")
+
+
+def build_kits(target: str, build: BuildContext, out: Path, *,
+               components: Sequence[str] = (), options: Mapping[str, Any] | None = None,
+               echo: Callable[[str], Any] = print) -> Preflight:
+    """Build ``target`` (a kit name or ``all``) into ``out/<kit>/``; return the preflight
+    report. Each component is its own PDF; a kit of several is also joined into one."""
+    from printkit.production.kit import assemble
+
+    options = dict(options or {})
+    chosen_kits = list(kits().values()) if target == "all" else [get_kit(target)]
+    report = Preflight()
+    plans = []
+    for kit in chosen_kits:
+        chosen = select(kit.component_list(), components if target != "all" else (), kit.name)
+        plans.append((kit, chosen))
+    check_options([c for _kit, chosen in plans for c in chosen], options, target)
+    for kit, chosen in plans:
+        folder = out / kit.name
+        first_finding = len(report.findings)
+        folder.mkdir(parents=True, exist_ok=True)
+        parts: list[tuple[str, Path]] = []
+        with drawing(build, report) as ctx:
+            for comp in chosen:
+                path = folder / f"{comp.name}.pdf"
+                comp.draw(ctx.for_component(comp.name), comp.make_options(options), path)
+                preflight.check_pdf(path, ctx, report=report)
+                parts.append((ctx._(comp.title), path))
+                echo(f"wrote {path}")
+            if len(parts) > 1 or not components:
+                kit_path = folder / f"{kit.name}-kit.pdf"
+                assemble(ctx._(kit.title), parts, kit_path, ctx)
+                echo(f"wrote {kit_path}")
+        # every build keeps its preflight report beside the PDFs
+        Preflight(report.findings[first_finding:]).write(folder / "preflight.txt")
+    return report
+
+
+def draw_example(kit: Kit[Any, Any], log: GameLog, build: BuildContext, out: Path) -> Preflight:
+    """Replay ``log`` through the kit's example printer, which writes ``out``; the report
+    holds what preflight found while it drew."""
+    if kit.example is None:
+        raise PrintkitError(f"{kit.name} has no example printer")
+    game = kit.game()
+    with drawing(build) as ctx:
+        printer = kit.example(ctx.for_component("example"), log.header, out)
+        replay(game, log, visitor=printer)
+        return ctx.preflight

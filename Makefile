@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench lint extract clean
+.PHONY: demo test bench lint typecheck extract clean
 
 # Fall back to python3 when python3.11 is not on PATH (the project needs Python >= 3.11).
 ifeq (, $(shell command -v $(PYTHON) 2>/dev/null))
@@ -22,7 +22,17 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m ruff check .
+	$(MAKE) --no-print-directory typecheck
 	$(PY) -m pytest
+
+# mypy --strict over the package as it installs: engines/ and templates/ are printkit.engines
+# and printkit.templates, so mypy reads them through a tree of links with that shape.
+typecheck: $(STAMP)
+	@rm -rf .typecheck && mkdir -p .typecheck/printkit
+	@for f in printkit/*; do ln -s ../../$$f .typecheck/printkit/; done
+	@ln -s ../../engines .typecheck/printkit/engines
+	@ln -s ../../templates .typecheck/printkit/templates
+	cd .typecheck && ../$(PY) -m mypy --config-file ../pyproject.toml -p printkit
 
 bench: $(STAMP)
 	$(PY) -m bench.run
@@ -36,4 +46,4 @@ extract: $(STAMP)
 	$(VENV)/bin/pybabel update -i templates/locale/printkit.pot -d templates/locale -D printkit --ignore-obsolete
 
 clean:
-	rm -rf out build *.egg-info .pytest_cache
+	rm -rf out build *.egg-info .pytest_cache .typecheck .mypy_cache

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _per_call(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]
+def _per_call(fn: Callable[[], Any], repeat: int) -> float:
     fn()  # warm up: font registration, imports
     start = time.perf_counter()
     for _ in range(repeat):
@@ -17,23 +19,21 @@ def _per_call(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]
     return (time.perf_counter() - start) / repeat
 
 
-def run() -> list[dict]:
-    import printkit.engines
-    from printkit.engines.core import read_log, replay
-    from printkit.templates.wftgts import draw_play_sheet
-    from printkit.templates.wftgts.example import draw_example
-
+def run() -> list[dict[str, Any]]:
     from printkit.context import BuildContext
+    from printkit.engines.core import read_log
+    from printkit.kits import get_kit
     from printkit.paper import paper
+    from printkit.pipeline import build_kits, draw_example
 
-    ctx = BuildContext(paper("a4"))
-    game = printkit.engines.get_game("wftgts")
+    build = BuildContext(paper("a4"))
+    kit = get_kit("wftgts")
     log = read_log(ROOT / "examples" / "wftgts" / "seed-example.jsonl")
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
-        blank = _per_call(lambda: draw_play_sheet(ctx, out / "sheet.pdf"), 20)
-        example = _per_call(
-            lambda: draw_example(replay(game, log, keep_steps=True), ctx, out / "ex.pdf"), 10)
+        blank = _per_call(lambda: build_kits("wftgts", build, out, components=["play-sheet"],
+                                             echo=lambda _s: None), 20)
+        example = _per_call(lambda: draw_example(kit, log, build, out / "ex.pdf"), 10)
     return [
         {"name": "wftgts blank sheet PDF", "value": round(blank, 4), "unit": "s/PDF"},
         {"name": "wftgts seed example PDF (replay + draw)", "value": round(example, 4),

@@ -6,13 +6,14 @@ from a log, the capacities that validation checks, the rule handout and the dice
 declares its kit once, as ``KIT`` in ``templates/<game>/__init__.py``::
 
     KIT = Kit(
-        name="wftgts",
-        title=N_("Waiting For the Game to Start"),
-        engine=WFtGtS,
+        name="mygame",
+        title=N_("My Game"),
+        engine=MyGame,                    # the Game class of engines/mygame
         components=components,            # () -> [Component, ...]
         example=SheetExample,             # (ctx, header, out) -> a ReplayVisitor that draws
-        validation=VALIDATION,
-        dice=DICE_PRESET,
+        validation=VALIDATION,            # capacities and what a game demands of them
+        dice=DICE_PRESET,                 # the dice the game is played with
+        examples=EXAMPLES,                # the folder of its example logs
     )
 
 :func:`kits` finds them: every package in ``printkit.templates`` that defines ``KIT``, and

@@ -5,7 +5,7 @@ the document sets the print-shop page boxes, draws the first page's "print at 10
 its check rulers, hands the drawing code the area it may fill, and finishes the page with the
 print-shop slug line::
 
-    with open_document(ctx, path, title=..., subject=..., build=("wftgts", "play-sheet")) as doc:
+    with open_document(ctx, path, title=..., subject=..., build=("mygame", "play-sheet")) as doc:
         with doc.page() as area:          # a Rect: the safe area, below the first-page band
             draw_sheet(doc.canvas, area)
 

@@ -24,10 +24,16 @@ from printkit.production.preflight import Preflight
 def drawing(build: BuildContext, report: Preflight | None = None) -> Iterator[DrawContext]:
     """The build's locale and a preflight recorder (``report``, or a fresh one), entered."""
     from printkit.i18n import use_locale
+    from printkit.pdf import drawing_context
 
     report = report if report is not None else Preflight()
+    ctx = DrawContext(build, report)
     with use_locale(build.locale), preflight.recording(report):
-        yield DrawContext(build, report)
+        token = drawing_context.set(ctx)
+        try:
+            yield ctx
+        finally:
+            drawing_context.reset(token)
 
 
 def select(components: Sequence[Component[Any]], wanted: Sequence[str],
@@ -77,7 +83,7 @@ def build_kits(target: str, build: BuildContext, out: Path, *,
             for comp in chosen:
                 path = folder / f"{comp.name}.pdf"
                 comp.draw(ctx.for_component(comp.name), comp.make_options(options), path)
-                preflight.check_pdf(path, ctx, report=report)
+                preflight.check_pdf(path, report=report)
                 parts.append((ctx._(comp.title), path))
                 echo(f"wrote {path}")
             if len(parts) > 1 or not components:

@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+
 from printkit.engines.core import (
     CHANCE,
     TERMINAL,

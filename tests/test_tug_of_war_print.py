@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from printkit.engines.tug_of_war.rules import RULES
+from conftest import pdf_fonts, pdf_text
 from pypdf import PdfReader
 
+from printkit.engines.tug_of_war.rules import RULES
 from printkit.production.sizes import size as item_size
-from tests.conftest import pdf_fonts, pdf_text
 
 MM = 72 / 25.4
 N = RULES.athletes_per_side
@@ -92,10 +92,9 @@ def test_mat_geometry_follows_the_rules_data():
 
 
 def test_mat_is_tiled_on_paper_too_small_for_it(tmp_path):
-    from printkit.templates.tug_of_war.mat import draw_rope_mat
-
     from printkit.context import BuildContext
     from printkit.paper import Paper
+    from printkit.templates.tug_of_war.mat import draw_rope_mat
 
     plan = draw_rope_mat(BuildContext(Paper("a5", 148 * MM, 210 * MM)), tmp_path / "m.pdf")
     assert plan.pages > 1 and len(PdfReader(str(tmp_path / "m.pdf")).pages) == plan.pages
@@ -211,11 +210,19 @@ def test_validate_json_contract(cli):
 
 
 def test_validate_fails_when_the_booklet_is_too_short(cli, monkeypatch):
-    from printkit.templates.tug_of_war import validation
+    from dataclasses import replace
 
-    real = validation.capacities
-    monkeypatch.setattr(validation, "capacities",
-                        lambda ctx: {**real(ctx), "example booklet turns": 5})
+    from printkit.kits import Capacity, get_kit, kits
+
+    kit = get_kit("tug-of-war")
+    real = kit.validation.capacities
+
+    def shorter(ctx, players):
+        return [Capacity(c.name, 5, c.unit) if c.name == "example booklet turns" else c
+                for c in real(ctx, players)]
+
+    monkeypatch.setitem(kits(), "tug-of-war",
+                        replace(kit, validation=replace(kit.validation, capacities=shorter)))
     r = cli("validate", "tug-of-war", "--games", "5")
     assert r.code == 1
     assert "example booklet turns" in r.out and "NO" in r.out

@@ -9,8 +9,8 @@ import random
 from pathlib import Path
 
 import numpy as np
-import printkit.engines
 import pytest
+
 from printkit.engines.core import IllegalActionError, ReplayError, parse_log, play, read_log, replay
 from printkit.engines.wftgts import (
     DICE,

@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import pdf_fonts, pdf_text
 from pypdf import PdfReader
-
-from tests.conftest import pdf_fonts, pdf_text
 
 MM = 72 / 25.4
 
@@ -130,13 +129,49 @@ def test_validate_json_contract(cli, tmp_path):
 
 
 def test_validate_fails_when_a_box_is_too_small(cli, monkeypatch):
-    from printkit.templates.wftgts import validation
+    from dataclasses import replace
 
-    real = validation.capacities
-    monkeypatch.setattr(validation, "capacities", lambda ctx: {**real(ctx), "final box digits": 2})
+    from printkit.kits import Capacity, get_kit, kits
+
+    kit = get_kit("wftgts")
+    real = kit.validation.capacities
+
+    def smaller(ctx, players):
+        return [Capacity(c.name, 2, c.unit) if c.name == "final box digits" else c
+                for c in real(ctx, players)]
+
+    monkeypatch.setitem(kits(), "wftgts",
+                        replace(kit, validation=replace(kit.validation, capacities=smaller)))
     r = cli("validate", "wftgts", "--games", "5", "--bot", "greedy")
     assert r.code == 1
     assert "final box digits" in r.out and "NO" in r.out
+
+
+def test_capacities_serve_both_the_full_and_the_two_up_sheet():
+    """Each box's capacity is the smaller of the one-up and two-up sheets' boxes."""
+    from printkit.context import BuildContext
+    from printkit.kits import get_kit
+    from printkit.paper import paper
+    from printkit.pipeline import drawing
+    from printkit.templates.wftgts.components import sheet_boxes
+    from printkit.templates.wftgts.sheet import capacities, geometry
+
+    with drawing(BuildContext(paper("a4"))) as ctx:
+        declared = {c.name: c.holds for c in get_kit("wftgts").validation.measure(ctx, 2)}
+        one = {c.name: c.holds for c in capacities(ctx, geometry(sheet_boxes(ctx, False)[0]))}
+        two = {c.name: c.holds for c in capacities(ctx, geometry(sheet_boxes(ctx, True)[0]))}
+    assert declared == {n: min(one[n], two[n]) for n in one}
+    assert any(two[n] < one[n] for n in one)  # the two-up sheet really is the tighter one
+
+
+def test_more_players_are_validated_on_request(cli):
+    import json as _json
+
+    r = cli("validate", "wftgts", "--games", "3", "--players", "6", "--bot", "greedy", "--json")
+    assert r.code == 0, r.err
+    assert _json.loads(r.out)["players"] == 6
+    r = cli("validate", "tug-of-war", "--games", "3", "--players", "3")
+    assert r.code == 2 and "takes 2-2 players, not 3" in r.err
 
 
 def test_every_build_keeps_its_preflight_report(cli, tmp_path):

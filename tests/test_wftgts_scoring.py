@@ -5,11 +5,12 @@ from __future__ import annotations
 import doctest
 from functools import cache
 
-import printkit.engines.wftgts.rules
-import printkit.engines.wftgts.scoring
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+import printkit.engines.wftgts.rules
+import printkit.engines.wftgts.scoring
 from printkit.engines.wftgts import DICE, Group, Scoring, best_scoring
 from printkit.engines.wftgts.scoring import _search, _search_all
 

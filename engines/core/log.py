@@ -2,12 +2,12 @@
 
 A log is a header line, one line per decision or chance outcome, and a result line::
 
-    {"printkit_log": 1, "game": "wftgts", "rules": "1.01", "options": {}, "seed": null,
-     "players": [{"name": "Ann", "bot": null}]}
-    {"chance": [3, 3, 2, 8, 8, 4, 14]}
-    {"player": 0, "action": {"keep": ["d4", "d6", "d8", "d12"]}, "reason": "run 2-3-4"}
+    {"printkit_log": 1, "game": "mygame", "rules": "1.0", "options": {}, "seed": null,
+     "players": [{"name": "Ann", "bot": null}, {"name": "Bo", "bot": "greedy"}]}
+    {"chance": [3, 5]}
+    {"player": 0, "action": {"keep": [5]}, "reason": "the five starts a run"}
     ...
-    {"result": {"scores": [570], "winner": 0}}
+    {"result": {"scores": [57, 42], "winners": [0]}}
 
 (The header is one line in a real file.) ``reason`` is optional and becomes an annotation on
 printed examples.

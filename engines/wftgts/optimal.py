@@ -44,6 +44,7 @@ from itertools import combinations
 from pathlib import Path
 
 import numpy as np
+
 from printkit.engines.wftgts.rules import RULES, Rules
 
 TABLE_VERSION = 1

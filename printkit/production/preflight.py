@@ -21,7 +21,6 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from printkit.geometry import Rect
 
@@ -199,43 +198,32 @@ def check_inside(rect: Rect, area: Rect, *, where: str = "") -> bool:
     return current().check_inside(rect, area, where=where)
 
 
-def check_pdf(pdf: str | Path, ctx: Any, *, report: Preflight | None = None,
-              ignore_slug: bool = True) -> Preflight:
-    """Inspect a written PDF: characters, lines, rectangles and images outside the safe area
-    of ``ctx.profile`` (print-shop marks and the slug are printer's information and exempt),
-    and images under 300 dpi. Records into ``report`` (default: the current recorder)."""
-    import pdfplumber
+def check_pdf(pdf: str | Path, *, report: Preflight) -> Preflight:
+    """What only the written PDF can show: every font it uses is embedded (a viewer would
+    substitute one that is not, and a print shop rejects the file). What lies where on the
+    page was checked while drawing (:class:`printkit.tracking.TrackingCanvas`)."""
+    from pypdf import PdfReader
 
-    from printkit.production.profiles import profile
-
-    report = report or current()
-    prof = profile(ctx.profile)
-    m = prof.safe_margin
     name = Path(pdf).name
-    with pdfplumber.open(str(pdf)) as doc:
-        for number, page in enumerate(doc.pages, start=1):
-            W, H = float(page.width), float(page.height)
-            safe = (m, m, W - m, H - m)
-            worst: dict[str, float] = {}
-            for kind in ("chars", "rects", "lines", "curves", "images"):
-                if prof.name == "print-shop" and kind in ("lines", "rects", "curves"):
-                    continue  # crop marks and bleed lie outside the safe area by design
-                for obj in getattr(page, kind):
-                    x0, x1 = float(obj["x0"]), float(obj["x1"])
-                    y0, y1 = H - float(obj["bottom"]), H - float(obj["top"])
-                    if kind == "chars" and ignore_slug and prof.slug and y1 < m:
-                        continue
-                    over = max(safe[0] - x0, safe[1] - y0, x1 - safe[2], y1 - safe[3])
-                    if over > TOLERANCE:
-                        worst[kind] = max(worst.get(kind, 0.0), over)
-                    if kind == "images":
-                        sw, sh = obj.get("srcsize", (0, 0))
-                        report.check_image(int(sw), int(sh), x1 - x0, y1 - y0,
-                                           where=f"{name} page {number}")
-            for kind, over in worst.items():
-                report.add("error", "outside-safe-area",
-                           f"{kind} reach {over / 72 * 25.4:.1f} mm outside the safe area",
-                           f"{name} page {number}")
+    reader = PdfReader(str(pdf))
+    seen: set[str] = set()
+    for number, page in enumerate(reader.pages, start=1):
+        fonts = page.get("/Resources", {}).get("/Font", {})
+        for ref in fonts.values():
+            f = ref.get_object()
+            base = str(f.get("/BaseFont"))
+            if base in seen:
+                continue
+            seen.add(base)
+            embedded = False
+            for part in [f, *(d.get_object() for d in f.get("/DescendantFonts", []))]:
+                desc = part.get("/FontDescriptor")
+                if desc is not None and any(k in desc.get_object()
+                                            for k in ("/FontFile", "/FontFile2", "/FontFile3")):
+                    embedded = True
+            if not embedded:
+                report.add("error", "font-not-embedded",
+                           f"font {base.lstrip('/')} is not embedded", f"{name} page {number}")
     return report
 
 

@@ -126,12 +126,15 @@ def slug(canvas: Canvas, *, file_name: str, page: int, build_id: str,
     """File name, page and build id in 5 pt type, 2.5 mm above the paper's foot (printer's
     information: it may lie outside the safe area)."""
     page_text = f"{page}/{page_count}" if page_count else f"{page}"
+    from printkit.tracking import exempt
+
     text = _("{file} · page {page} · build {build} · printkit").format(
         file=file_name, page=page_text, build=build_id)
     canvas.saveState()
     canvas.setFillColorCMYK(*marks.MARK_BLACK)
     canvas.setFont(font("sans"), 5)
-    canvas.drawString(mm(6.35), mm(2.2), text)
+    with exempt(canvas):  # printer's information: it may lie outside the safe area
+        canvas.drawString(mm(6.35), mm(2.2), text)
     canvas.restoreState()
 
 

@@ -12,11 +12,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from printkit.engines.tug_of_war.rules import RULES
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.engines.tug_of_war.rules import RULES
 from printkit.fonts import font
 from printkit.i18n import _
 

@@ -18,9 +18,20 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from printkit.components import BuildContext
 from printkit.engines.core import Replay
 from printkit.engines.tug_of_war.game import Phase
 from printkit.engines.tug_of_war.rules import RULES
+from printkit.fonts import font
+from printkit.geometry import Rect
+from printkit.i18n import _, ngettext, use_locale
+from printkit.paper import Paper
+from printkit.pdf import open_canvas
+from printkit.production.profiles import profile, safe_rect
 from printkit.templates.tug_of_war.draw import (
     athlete,
     centre_mark,
@@ -32,17 +43,6 @@ from printkit.templates.tug_of_war.draw import (
     side_ink,
     strike,
 )
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
-
-from printkit.components import BuildContext
-from printkit.fonts import font
-from printkit.geometry import Rect
-from printkit.i18n import _, ngettext, use_locale
-from printkit.paper import Paper
-from printkit.pdf import open_canvas
-from printkit.production.profiles import profile, safe_rect
 from printkit.units import mm
 
 YELLOW, RED = 0, 1

@@ -13,7 +13,16 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from reportlab.pdfgen.canvas import Canvas
+
+from printkit.components import BuildContext
 from printkit.engines.tug_of_war.rules import RULES, Rules
+from printkit.errors import LayoutError
+from printkit.geometry import Rect
+from printkit.i18n import _, use_locale
+from printkit.production.profiles import build_id
+from printkit.production.sizes import size as item_size
+from printkit.production.tile import TilePlan, tile
 from printkit.templates.tug_of_war.draw import (
     centre_mark,
     centred,
@@ -23,15 +32,6 @@ from printkit.templates.tug_of_war.draw import (
     side_ink,
     side_name,
 )
-from reportlab.pdfgen.canvas import Canvas
-
-from printkit.components import BuildContext
-from printkit.errors import LayoutError
-from printkit.geometry import Rect
-from printkit.i18n import _, use_locale
-from printkit.production.profiles import build_id
-from printkit.production.sizes import size as item_size
-from printkit.production.tile import TilePlan, tile
 from printkit.units import mm, to_mm
 
 YELLOW, RED = 0, 1

@@ -12,7 +12,17 @@ from collections.abc import Callable
 from pathlib import Path
 from xml.sax.saxutils import escape
 
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from printkit.components import BuildContext
 from printkit.engines.tug_of_war.rules import RULES, Rules
+from printkit.fonts import font
+from printkit.i18n import _, ngettext, use_locale
+from printkit.production import preflight
+from printkit.production.impose import Imposition, impose
+from printkit.production.sizes import size as item_size
 from printkit.templates.tug_of_war.draw import (
     athlete,
     centred,
@@ -22,16 +32,6 @@ from printkit.templates.tug_of_war.draw import (
     side_ink,
     side_name,
 )
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
-
-from printkit.components import BuildContext
-from printkit.fonts import font
-from printkit.i18n import _, ngettext, use_locale
-from printkit.production import preflight
-from printkit.production.impose import Imposition, impose
-from printkit.production.sizes import size as item_size
 from printkit.units import mm
 
 Section = tuple[str, list[str]]

@@ -11,16 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from printkit.engines.tug_of_war.rules import RULES, Rules
-from printkit.templates.tug_of_war.draw import athlete, layout, side_ink
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.components import BuildContext
+from printkit.engines.tug_of_war.rules import RULES, Rules
 from printkit.i18n import _, use_locale
 from printkit.production.impose import Imposition, impose
 from printkit.production.sizes import ItemSize
 from printkit.production.sizes import size as item_size
+from printkit.templates.tug_of_war.draw import athlete, layout, side_ink
 
 YELLOW, RED = 0, 1
 FACING = (-1, 1)  # Yellow pulls to the left of the mat, Red to the right

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.components import BuildContext
 from printkit.templates.tug_of_war.example import booklet_capacity
 from printkit.templates.tug_of_war.mat import geometry
 from printkit.templates.tug_of_war.tokens import RED, YELLOW, token_sides
-
-from printkit.components import BuildContext
 
 BOT = "lookahead"
 SETUP_STRIPS = 2  # the booklet shows each player's set-up as a strip before the first turn

@@ -1,0 +1,316 @@
+"""Preflight while drawing: a canvas that knows where everything it draws lands on the page.
+
+:class:`TrackingCanvas` is a ReportLab canvas that, for every string, shape, path, image and
+form it draws, works out the box it covers on the page (through the current transformation
+and clipping) and, when the page is finished, reports to the preflight recorder whatever
+reaches outside the safe area. Re-reading the finished PDF to find the same thing cost most of
+a build's time; the canvas already knows.
+
+What may lie outside the safe area is drawn inside ``with exempt(canvas):`` (crop marks,
+registration marks, the slug line: printer's information). In the print-shop profile, shapes
+are exempt as a whole (bleed runs past the trim by design) and only text and images are
+checked, as a print shop checks them.
+
+>>> import io
+>>> from printkit.geometry import Rect
+>>> from printkit.production.preflight import Preflight
+>>> report = Preflight()
+>>> c = TrackingCanvas(io.BytesIO(), pagesize=(200, 200), safe=Rect(10, 10, 180, 180),
+...                    report=report, check_shapes=True, where="test")
+>>> c.rect(20, 20, 50, 50)
+>>> c.rect(5, 20, 50, 50)
+>>> c.showPage()
+>>> [f.code for f in report.findings]
+['outside-safe-area']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
+from reportlab.pdfgen.textobject import PDFTextObject
+
+from printkit.geometry import Rect
+from printkit.production.preflight import TOLERANCE, Preflight
+
+Matrix = tuple[float, float, float, float, float, float]
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 while accumulating, in page space
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return (a * x + c * y + e, b * x + d * y + f)
+
+
+def _bbox(m: Matrix, points: list[tuple[float, float]]) -> Box | None:
+    if not points:
+        return None
+    xs, ys = zip(*(_apply(m, x, y) for x, y in points), strict=True)
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _clip(box: Box, clip: Box | None) -> Box | None:
+    if clip is None:
+        return box
+    x0, y0 = max(box[0], clip[0]), max(box[1], clip[1])
+    x1, y1 = min(box[2], clip[2]), min(box[3], clip[3])
+    if x0 > x1 or y0 > y1:
+        return None  # wholly clipped away: nothing shows
+    return (x0, y0, x1, y1)
+
+
+class TrackedPath(PDFPathObject):
+    """A path that remembers the points it passes through (curves by their control points,
+    which bound them)."""
+
+    def __init__(self, code: Any = None) -> None:
+        super().__init__(code)
+        self.points: list[tuple[float, float]] = []
+
+    def moveTo(self, x: float, y: float) -> None:
+        self.points.append((x, y))
+        super().moveTo(x, y)
+
+    def lineTo(self, x: float, y: float) -> None:
+        self.points.append((x, y))
+        super().lineTo(x, y)
+
+    def curveTo(self, x1: float, y1: float, x2: float, y2: float, x3: float,
+                y3: float) -> None:
+        self.points += [(x1, y1), (x2, y2), (x3, y3)]
+        super().curveTo(x1, y1, x2, y2, x3, y3)
+
+    def rect(self, x: float, y: float, width: float, height: float) -> None:
+        self.points += [(x, y), (x + width, y + height)]
+        super().rect(x, y, width, height)
+
+    def roundRect(self, x: float, y: float, width: float, height: float, radius: float) -> None:
+        self.points += [(x, y), (x + width, y + height)]
+        super().roundRect(x, y, width, height, radius)
+
+    def ellipse(self, x: float, y: float, width: float, height: float) -> None:
+        self.points += [(x, y), (x + width, y + height)]
+        super().ellipse(x, y, width, height)
+
+    def circle(self, x_cen: float, y_cen: float, r: float) -> None:
+        self.points += [(x_cen - r, y_cen - r), (x_cen + r, y_cen + r)]
+        super().circle(x_cen, y_cen, r)
+
+    def arc(self, x1: float, y1: float, x2: float, y2: float, startAng: float = 0,
+            extent: float = 90) -> None:
+        self.points += [(x1, y1), (x2, y2)]
+        super().arc(x1, y1, x2, y2, startAng, extent)
+
+    def arcTo(self, x1: float, y1: float, x2: float, y2: float, startAng: float = 0,
+              extent: float = 90) -> None:
+        self.points += [(x1, y1), (x2, y2)]
+        super().arcTo(x1, y1, x2, y2, startAng, extent)
+
+
+class TrackedText(PDFTextObject):
+    """A text object that remembers the box of every string it sets (in user space)."""
+
+    def __init__(self, canvas: Any, x: float = 0, y: float = 0, direction: Any = None) -> None:
+        self.boxes: list[tuple[float, float, float, float]] = []
+        super().__init__(canvas, x, y, direction)
+
+    def _note(self, text: str) -> None:
+        if not text or not text.strip():
+            return
+        size = self._fontsize
+        width = stringWidth(text, self._fontname, size)
+        asc, desc = getAscentDescent(self._fontname, size)
+        x, y = self._x, self._y + getattr(self, "_rise", 0)
+        self.boxes.append((x, y + desc, x + width, y + asc))
+
+    def _textOut(self, text: str, TStar: int = 0) -> None:
+        self._note(text)
+        super()._textOut(text, TStar)
+
+    def textOut(self, text: str) -> None:
+        self._note(text)
+        super().textOut(text)
+
+    def textLine(self, text: str = "") -> None:
+        self._note(text)
+        super().textLine(text)
+
+
+class TrackingCanvas(Canvas):
+    """A canvas that checks, page by page, that what it draws stays inside ``safe``."""
+
+    def __init__(self, *args: Any, safe: Rect, report: Preflight, check_shapes: bool,
+                 where: str = "", **kwargs: Any) -> None:
+        self._safe = safe
+        self._report = report
+        self._check_shapes = check_shapes
+        self._where = where
+        self._exempt = 0
+        self._clip_box: Box | None = None
+        self._clip_stack: list[Box | None] = []
+        self._worst: dict[str, float] = {}
+        self._forms: dict[str, list[tuple[str, Box]]] = {}
+        self._form: list[tuple[str, Box]] | None = None
+        super().__init__(*args, **kwargs)
+
+    # -- state ---------------------------------------------------------------------------
+
+    def saveState(self) -> None:
+        self._clip_stack.append(self._clip_box)
+        super().saveState()
+
+    def restoreState(self) -> None:
+        self._clip_box = self._clip_stack.pop() if self._clip_stack else None
+        super().restoreState()
+
+    @property
+    def matrix(self) -> Matrix:
+        m = self._currentMatrix
+        return (m[0], m[1], m[2], m[3], m[4], m[5])
+
+    def _record(self, kind: str, box: Box | None) -> None:
+        if box is None or self._exempt:
+            return
+        if self._form is not None:  # inside a form: placed (and checked) where it is used
+            self._form.append((kind, box))
+            return
+        box = _clip(box, self._clip_box)
+        if box is None:
+            return
+        if kind == "shapes" and not self._check_shapes:
+            return
+        over = self._safe.overshoot(Rect.from_corners(*box))
+        if over > TOLERANCE:
+            self._worst[kind] = max(self._worst.get(kind, 0.0), over)
+
+    # -- what is drawn -------------------------------------------------------------------
+
+    def beginText(self, x: float = 0, y: float = 0, direction: Any = None) -> TrackedText:
+        return TrackedText(self, x, y, direction)
+
+    def drawText(self, aTextObject: Any) -> None:
+        m = self.matrix
+        for x0, y0, x1, y1 in getattr(aTextObject, "boxes", ()):
+            self._record("text", _bbox(m, [(x0, y0), (x1, y1), (x0, y1), (x1, y0)]))
+        super().drawText(aTextObject)
+
+    def beginPath(self) -> TrackedPath:
+        return TrackedPath()
+
+    def drawPath(self, aPath: Any, stroke: int = 1, fill: int = 0, fillMode: Any = None) -> None:
+        if stroke or fill:
+            self._record("shapes", _bbox(self.matrix, getattr(aPath, "points", [])))
+        super().drawPath(aPath, stroke, fill, fillMode)
+
+    def clipPath(self, aPath: Any, stroke: int = 1, fill: int = 0, fillMode: Any = None) -> None:
+        box = _bbox(self.matrix, getattr(aPath, "points", []))
+        if box is not None:
+            self._clip_box = _clip(box, self._clip_box) or (box[0], box[1], box[0], box[1])
+        if stroke or fill:
+            self._record("shapes", box)
+        super().clipPath(aPath, stroke, fill, fillMode)
+
+    def _shape(self, points: list[tuple[float, float]]) -> None:
+        self._record("shapes", _bbox(self.matrix, points))
+
+    def rect(self, x: float, y: float, width: float, height: float, stroke: int = 1,
+             fill: int = 0) -> None:
+        if stroke or fill:
+            self._shape([(x, y), (x + width, y + height), (x, y + height), (x + width, y)])
+        super().rect(x, y, width, height, stroke, fill)
+
+    def roundRect(self, x: float, y: float, width: float, height: float, radius: float,
+                  stroke: int = 1, fill: int = 0) -> None:
+        if stroke or fill:
+            self._shape([(x, y), (x + width, y + height), (x, y + height), (x + width, y)])
+        super().roundRect(x, y, width, height, radius, stroke, fill)
+
+    def circle(self, x_cen: float, y_cen: float, r: float, stroke: int = 1,
+               fill: int = 0) -> None:
+        if stroke or fill:
+            self._shape([(x_cen - r, y_cen - r), (x_cen + r, y_cen + r),
+                         (x_cen - r, y_cen + r), (x_cen + r, y_cen - r)])
+        super().circle(x_cen, y_cen, r, stroke, fill)
+
+    def ellipse(self, x1: float, y1: float, x2: float, y2: float, stroke: int = 1,
+                fill: int = 0) -> None:
+        if stroke or fill:
+            self._shape([(x1, y1), (x2, y2), (x1, y2), (x2, y1)])
+        super().ellipse(x1, y1, x2, y2, stroke, fill)
+
+    def wedge(self, x1: float, y1: float, x2: float, y2: float, startAng: float,
+              extent: float, stroke: int = 1, fill: int = 0) -> None:
+        if stroke or fill:
+            self._shape([(x1, y1), (x2, y2), (x1, y2), (x2, y1)])
+        super().wedge(x1, y1, x2, y2, startAng, extent, stroke, fill)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float) -> None:
+        self._shape([(x1, y1), (x2, y2)])
+        super().line(x1, y1, x2, y2)
+
+    def lines(self, linelist: Any) -> None:
+        for x1, y1, x2, y2 in linelist:
+            self._shape([(x1, y1), (x2, y2)])
+        super().lines(linelist)
+
+    def drawImage(self, image: Any, x: float, y: float, width: float | None = None,
+                  height: float | None = None, *args: Any, **kwargs: Any) -> Any:
+        result = super().drawImage(image, x, y, width, height, *args, **kwargs)
+        w = width if width is not None else (result[0] if result else 0)
+        h = height if height is not None else (result[1] if result else 0)
+        self._record("images", _bbox(self.matrix, [(x, y), (x + w, y + h), (x, y + h),
+                                                   (x + w, y)]))
+        return result
+
+    # -- forms: drawn once, placed many times --------------------------------------------
+
+    def beginForm(self, name: str, lowerx: float = 0, lowery: float = 0,
+                  upperx: float | None = None, uppery: float | None = None) -> None:
+        self._form = self._forms.setdefault(name, [])
+        self._form_saved = (self._clip_box, list(self._clip_stack))
+        self._clip_box = None
+        super().beginForm(name, lowerx, lowery, upperx, uppery)
+
+    def endForm(self, **extra_attributes: Any) -> None:
+        super().endForm(**extra_attributes)
+        self._form = None
+        self._clip_box, self._clip_stack = self._form_saved
+
+    def doForm(self, name: str) -> None:
+        m = self.matrix
+        for kind, (x0, y0, x1, y1) in self._forms.get(name, ()):
+            self._record(kind, _bbox(m, [(x0, y0), (x1, y1), (x0, y1), (x1, y0)]))
+        super().doForm(name)
+
+    # -- pages ---------------------------------------------------------------------------
+
+    def showPage(self) -> None:
+        page = self.getPageNumber()
+        where = f"{self._where} page {page}" if self._where else f"page {page}"
+        for kind, over in sorted(self._worst.items()):
+            self._report.add("error", "outside-safe-area",
+                             f"{kind} reach {over / 72 * 25.4:.1f} mm outside the safe area",
+                             where)
+        self._worst = {}
+        self._clip_box = None
+        self._clip_stack = []
+        super().showPage()
+
+
+@contextmanager
+def exempt(canvas: Canvas) -> Iterator[None]:
+    """Draw printer's information (marks, slug) that may lie outside the safe area."""
+    tracking = isinstance(canvas, TrackingCanvas)
+    if tracking:
+        canvas._exempt += 1
+    try:
+        yield
+    finally:
+        if tracking:
+            canvas._exempt -= 1
+

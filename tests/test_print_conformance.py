@@ -1,0 +1,137 @@
+"""One print conformance test for every kit, as the engines have one (test_conformance.py).
+
+Every component of every kit, on A4 and Letter in both profiles: it builds, its pages are
+exactly the paper's size, its fonts are embedded, preflight finds nothing (which includes
+everything inside the safe area, checked while drawing), the print-shop slug is on every page,
+and the same build twice gives the same bytes. Every capacity of every game is exercised by
+real games, and every example log renders.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import pdf_fonts, pdf_text
+from pypdf import PdfReader
+
+from printkit.context import BuildContext
+from printkit.kits import game_kits, kits
+from printkit.paper import paper
+from printkit.pipeline import build_kits, draw_example, drawing
+
+PAPERS = ("a4", "letter")
+PROFILES = ("home", "print-shop")
+KITS = sorted(kits())
+
+
+def _build(out: Path, paper_name: str, profile: str, **kw: Any) -> Any:
+    return build_kits("all", BuildContext(paper(paper_name), profile), out,
+                      echo=lambda _s: None, **kw)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """Every kit on every paper and profile, built twice (for reproducibility)."""
+    root = tmp_path_factory.mktemp("kits")
+    found = {}
+    for paper_name in PAPERS:
+        for profile in PROFILES:
+            out = root / f"{paper_name}-{profile}"
+            report = _build(out, paper_name, profile)
+            again = _build(root / f"{paper_name}-{profile}-again", paper_name, profile)
+            found[(paper_name, profile)] = (out, report, again)
+    return root, found
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("paper_name", PAPERS)
+def test_every_component_is_exact_embedded_clean_and_reproducible(built, paper_name, profile):
+    root, found = built
+    out, report, _again = found[(paper_name, profile)]
+    assert report.findings == [], report.report()
+    size = paper(paper_name).size
+    for kit in KITS:
+        pdfs = sorted((out / kit).glob("*.pdf"))
+        components = [c.name for c in kits()[kit].component_list()]
+        assert {p.stem for p in pdfs} >= set(components), kit
+        for pdf in pdfs:
+            reader = PdfReader(str(pdf))
+            assert len(reader.pages) >= 1
+            for page in reader.pages:
+                box = page.mediabox
+                assert (float(box.width), float(box.height)) in (size, size[::-1]), pdf
+            assert all(pdf_fonts(pdf).values()), f"{pdf}: {pdf_fonts(pdf)}"
+            twin = root / f"{paper_name}-{profile}-again" / kit / pdf.name
+            assert pdf.read_bytes() == twin.read_bytes(), f"{pdf} differs between two builds"
+            if profile == "print-shop" and not pdf.stem.endswith("-kit"):
+                for number, page in enumerate(reader.pages, start=1):
+                    text = page.extract_text()
+                    assert f"{pdf.name} · page {number}" in text and "· printkit" in text, (
+                        f"{pdf} page {number} has no slug line")
+        assert (out / kit / "preflight.txt").read_text().startswith("preflight: 0 error(s)")
+
+
+@pytest.mark.parametrize("paper_name", ["a3", "tabloid", "universal"])
+def test_every_kit_builds_clean_on_other_papers(tmp_path, paper_name):
+    report = _build(tmp_path, paper_name, "home")
+    assert report.findings == [], report.report()
+    landscape = build_kits("all", BuildContext(paper("a4", landscape=True)), tmp_path / "l",
+                           echo=lambda _s: None)
+    assert landscape.findings == [], landscape.report()
+
+
+def test_something_drawn_outside_the_safe_area_is_found(tmp_path):
+    """The safe-area check itself: a label too near the edge and a box over it are errors."""
+    from printkit.page import open_document
+
+    with drawing(BuildContext(paper("a4"))) as ctx:
+        with open_document(ctx, tmp_path / "bad.pdf", title="bad") as doc, doc.page() as area:
+            doc.canvas.drawString(area.x - 10, area.cy, "too near the edge")
+            doc.canvas.circle(area.cx, area.y, 20, fill=1)
+        codes = [(f.code, f.message.split()[0]) for f in ctx.preflight.findings]
+    assert sorted(codes) == [("outside-safe-area", "shapes"), ("outside-safe-area", "text")]
+
+
+def test_what_is_clipped_away_or_exempt_is_not_a_finding(tmp_path):
+    from printkit.page import open_document
+    from printkit.tracking import exempt
+
+    with drawing(BuildContext(paper("a4"))) as ctx:
+        with open_document(ctx, tmp_path / "ok.pdf", title="ok") as doc, doc.page() as area:
+            c = doc.canvas
+            c.saveState()
+            clip = c.beginPath()
+            clip.rect(area.x, area.y, area.w, area.h)
+            c.clipPath(clip, stroke=0, fill=0)
+            c.rect(0, 0, 2000, 2000, fill=1)  # bleeds everywhere, but only shows in the area
+            c.restoreState()
+            with exempt(c):
+                c.line(0, 0, 10, 10)  # a mark for the printer
+        assert ctx.preflight.findings == []
+
+
+@pytest.mark.parametrize("kit", [k.name for k in game_kits()])
+def test_every_capacity_is_exercised_by_real_games(kit):
+    from printkit.validate import run_validation
+
+    result = run_validation(kits()[kit], BuildContext(paper("a4")), 5, 1)
+    assert result.capacities
+    for check in result.capacities:
+        assert check.observed_max > 0, f"{kit}: no game needed {check.name!r}"
+        assert check.ok, check
+
+
+@pytest.mark.parametrize("kit,log", [(k.name, log) for k in game_kits()
+                                     for log in k.example_logs()],
+                         ids=lambda v: getattr(v, "name", v))
+def test_every_example_renders(tmp_path, kit, log):
+    from printkit.engines.core import read_log
+
+    out = tmp_path / "example.pdf"
+    report = draw_example(kits()[kit], read_log(log), BuildContext(paper("a4")), out)
+    assert report.findings == [], report.report()
+    assert len(PdfReader(str(out)).pages) >= 1
+    assert all(pdf_fonts(out).values())
+    assert pdf_text(out).strip()

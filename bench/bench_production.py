@@ -2,23 +2,36 @@
 process, and kit PDF bytes per page.
 
     .venv/bin/python -m bench.run production
+
+The imposition ratio is paired: each run of the imposer is timed next to a run of the plain
+ReportLab loop (which goes first alternates), and the figure is the median of the per-pair
+ratios, so one run slowed by the machine moves one pair, not the whole figure.
 """
 
 from __future__ import annotations
 
+import json
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.production.impose import Placement
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "examples" / "decks" / "sample.csv"
 CARDS = 200
+PAIRS = 5
 
 
-def _front(c, x, y, w, h, i):  # type: ignore[no-untyped-def]
+def _front(c: Canvas, x: float, y: float, w: float, h: float, i: int) -> None:
     from printkit.fonts import font
 
     c.roundRect(x + 5, y + 5, w - 10, h - 10, 7)
@@ -28,7 +41,7 @@ def _front(c, x, y, w, h, i):  # type: ignore[no-untyped-def]
     c.drawCentredString(x + w / 2, y + h / 2, "Move one runner two spaces.")
 
 
-def _back(c, x, y, w, h, i):  # type: ignore[no-untyped-def]
+def _back(c: Canvas, x: float, y: float, w: float, h: float, i: int) -> None:
     from printkit.fonts import font
 
     c.roundRect(x + 5, y + 5, w - 10, h - 10, 7)
@@ -36,7 +49,7 @@ def _back(c, x, y, w, h, i):  # type: ignore[no-untyped-def]
     c.drawCentredString(x + w / 2, y + h / 2, "RUN!")
 
 
-def _impose(out: Path) -> list:  # type: ignore[type-arg]
+def _impose(out: Path) -> list[Placement]:
     from printkit.context import BuildContext
     from printkit.paper import paper
     from printkit.production.impose import impose
@@ -45,13 +58,12 @@ def _impose(out: Path) -> list:  # type: ignore[type-arg]
     return list(impose([_front] * CARDS, "poker", ctx, out, backs=_back).placements)
 
 
-def _plain(out: Path, placements: list) -> None:  # type: ignore[type-arg]
+def _plain(out: Path, placements: list[Placement]) -> None:
     """The same rectangles and text on the same pages, straight ReportLab."""
-    from printkit.fonts import font
     from printkit.paper import paper
     from printkit.pdf import open_canvas
 
-    pages: dict[int, list] = {}  # type: ignore[type-arg]
+    pages: dict[int, list[Placement]] = {}
     for p in placements:
         pages.setdefault(p.page, []).append(p)
     with open_canvas(out, paper("a4")) as c:
@@ -61,30 +73,50 @@ def _plain(out: Path, placements: list) -> None:  # type: ignore[type-arg]
                 if p.side == "front":
                     c.rect(p.x, p.y, p.w, p.h)
             c.showPage()
-        del font
 
 
-def _median(fn, n: int = 5) -> float:  # type: ignore[no-untyped-def]
-    times = []
-    for _ in range(n):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+def _timed(fn: Callable[[], object]) -> float:
+    t = time.perf_counter()
+    fn()
+    return time.perf_counter() - t
 
 
-def run() -> list[dict]:  # type: ignore[type-arg]
-    rows = []
+def paired(a: Callable[[], object], b: Callable[[], object], pairs: int = PAIRS
+           ) -> tuple[list[float], list[float]]:
+    """Times of ``a`` and of ``b``, run side by side ``pairs`` times; which of the two goes
+    first alternates, so neither always runs on a warmer (or busier) machine."""
+    times_a, times_b = [], []
+    for i in range(pairs):
+        if i % 2 == 0:
+            times_a.append(_timed(a))
+            times_b.append(_timed(b))
+        else:
+            times_b.append(_timed(b))
+            times_a.append(_timed(a))
+    return times_a, times_b
+
+
+def paired_ratio(times_a: list[float], times_b: list[float]) -> float:
+    """The median of the per-pair ratios a / b.
+
+    >>> paired_ratio([2.0, 2.2, 9.0], [1.0, 1.1, 1.0])  # one slow run of a moves one pair
+    2.0
+    """
+    return statistics.median(ta / tb for ta, tb in zip(times_a, times_b, strict=True))
+
+
+def run() -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
         placements = _impose(d / "warm.pdf")  # warm fonts and imports
         _plain(d / "warm2.pdf", placements)
-        t_impose = _median(lambda: _impose(d / "a.pdf"))
-        t_plain = _median(lambda: _plain(d / "b.pdf", placements))
-        rows.append({"name": "impose_200_poker_cards_duplex", "value": round(t_impose, 4),
-                     "unit": "s"})
+        t_impose, t_plain = paired(lambda: _impose(d / "a.pdf"),
+                                   lambda: _plain(d / "b.pdf", placements))
+        rows.append({"name": "impose_200_poker_cards_duplex",
+                     "value": round(statistics.median(t_impose), 4), "unit": "s"})
         rows.append({"name": "impose_overhead_vs_plain_reportlab",
-                     "value": round(t_impose / t_plain, 3), "unit": "ratio"})
+                     "value": round(paired_ratio(t_impose, t_plain), 3), "unit": "ratio"})
 
         cmd = [sys.executable, "-m", "printkit", "deck", str(SAMPLE), "--back", "RUN!",
                "--paper", "a4", "--out", str(d / "deck.pdf")]
@@ -96,24 +128,25 @@ def run() -> list[dict]:  # type: ignore[type-arg]
         rows.append({"name": "deck_18_cards_with_backs_a4_process", "value":
                      round(statistics.median(walls), 3), "unit": "s"})
 
+        from pypdf import PdfReader
+
         from printkit.context import BuildContext
         from printkit.paper import paper
+        from printkit.pipeline import drawing
         from printkit.production import dice
         from printkit.production.kit import assemble
         from printkit.production.tile import tile
 
-        ctx = BuildContext(paper=paper("a4"))
-        dice_pdf = dice.draw_preset(dice.PRESETS["wftgts"], ctx, d / "dice.pdf")
-
-        def mat(c, w, h):  # type: ignore[no-untyped-def]
+        def mat(c: Canvas, w: float, h: float) -> None:
             for i in range(10):
                 c.line(i * w / 9, 0, i * w / 9, h)
                 c.line(0, i * h / 9, w, i * h / 9)
-        tile(mat, 228.6, 228.6, ctx, d / "mat.pdf", title="Mat")
-        kit = assemble("Bench kit", [("Deck", d / "deck.pdf"), ("Dice", dice_pdf),
-                                     ("Mat", d / "mat.pdf")], d / "kit.pdf", ctx)
-        from pypdf import PdfReader
 
+        with drawing(BuildContext(paper=paper("a4"))) as ctx:
+            dice_pdf = dice.draw_preset(dice.preset("wftgts"), ctx, d / "dice.pdf")
+            tile(mat, 228.6, 228.6, ctx, d / "mat.pdf", title="Mat")
+            kit = assemble("Bench kit", [("Deck", d / "deck.pdf"), ("Dice", dice_pdf),
+                                         ("Mat", d / "mat.pdf")], d / "kit.pdf", ctx)
         pages = len(PdfReader(str(kit)).pages)
         rows.append({"name": "kit_pdf_bytes_per_page",
                      "value": round(kit.stat().st_size / pages), "unit": "B/page"})
@@ -122,4 +155,5 @@ def run() -> list[dict]:  # type: ignore[type-arg]
 
 if __name__ == "__main__":
     for row in run():
-        print(row)
+        print(json.dumps({"name": row["name"], "value": row["value"], "unit": row["unit"]}),
+              flush=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,7 +37,7 @@ def _game(name: str) -> Game[Any, Any]:
     return get_game_kit(name).game()
 
 
-def _paper_option(f):  # type: ignore[no-untyped-def]
+def _paper_option(f: Callable[..., Any]) -> Callable[..., Any]:
     f = click.option("--landscape", is_flag=True, help="Landscape orientation.")(f)
     return click.option(
         "--paper",
@@ -148,7 +149,7 @@ def play(game: str, seed: int, players: int | None, bots: tuple[str, ...], names
     from printkit.engines.core import play as run
 
     g = _game(game)
-    n = players or (len(bots) if bots else g.info.default_players)
+    n = players or max(len(bots), g.info.default_players)
     if not g.info.min_players <= n <= g.info.max_players:
         raise PrintkitError(
             f"{g.info.title} takes {g.info.min_players}-{g.info.max_players} players, not {n}"
@@ -292,7 +293,8 @@ def main(argv: list[str] | None = None) -> int:
     except click.UsageError as exc:
         hint = ""
         if exc.ctx:
-            hint = f" (see 'printkit {exc.ctx.command_path.split(' ', 1)[-1]} --help')"
+            sub = exc.ctx.command_path.split(" ", 1)[1:]  # "printkit build" -> ["build"]
+            hint = f" (see 'printkit {sub[0] + ' ' if sub else ''}--help')"
         click.echo(f"printkit: {exc.format_message()}{hint}", err=True)
         return EXIT_BAD_INPUT
     except click.ClickException as exc:

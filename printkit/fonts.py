@@ -135,7 +135,7 @@ def has_glyphs(role: str, text: str) -> list[str]:
 
 
 def text_width(text: str, role: str, size: float) -> float:
-    return pdfmetrics.stringWidth(text, font(role), size)
+    return float(pdfmetrics.stringWidth(text, font(role), size))
 
 
 def describe() -> list[dict[str, str]]:

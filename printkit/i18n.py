@@ -18,6 +18,7 @@ import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
+from pathlib import Path
 
 from babel import Locale, UnknownLocaleError
 from babel.messages.mofile import write_mo
@@ -30,7 +31,7 @@ DOMAIN = "printkit"
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("printkit_locale", default="en")
 
 
-def locale_dir():  # type: ignore[no-untyped-def]
+def locale_dir() -> Path:
     return templates_dir() / "locale"
 
 

@@ -12,7 +12,7 @@ import statistics
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any, TextIO
 
 import click
 
@@ -126,7 +126,7 @@ def validate_games(target: str, build: BuildContext, games: int, seed: int, *,
     return all(r.ok for r in results)
 
 
-def _progress_file() -> IO[str]:
+def _progress_file() -> TextIO:
     import io
     import sys
 

@@ -247,3 +247,18 @@ def test_a_kit_from_another_package_plugs_in_without_editing_printkit(plugin, cl
     state = GuessGame().new_initial_state()
     state.apply(random.Random(1).choice(state.legal_actions()))
     assert state.is_chance()
+
+
+def test_engines_import_nothing_of_the_print_side():
+    """Dependency direction: printkit imports the engines, never the other way round."""
+    import subprocess
+    import sys
+
+    names = " ".join(f"printkit.engines.{_package(k)}" for k in game_kits())
+    code = (f"import importlib, sys\nfor n in {names.split()!r}: importlib.import_module(n)\n"
+            "bad = sorted(m for m in sys.modules if m.startswith(('reportlab', 'pypdf')) or "
+            "(m.startswith('printkit.') and not m.startswith('printkit.engines')))\n"
+            "print(bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "[]"

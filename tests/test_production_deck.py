@@ -7,9 +7,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from pypdf import PdfReader
+from pypdf.generic import Destination, DictionaryObject
 
 from printkit.commands.production import COMMANDS, calibrate, deck, preview
 from printkit.context import BuildContext
+from printkit.geometry import Rect
 from printkit.paper import paper
 from printkit.production import preflight
 from printkit.production.kit import assemble
@@ -17,7 +19,7 @@ from printkit.production.kit import assemble
 SAMPLE = Path(__file__).resolve().parent.parent / "examples" / "decks" / "sample.csv"
 
 
-def test_sample_deck_with_backs(tmp_path):
+def test_sample_deck_with_backs(tmp_path: Path) -> None:
     out = tmp_path / "deck.pdf"
     result = CliRunner().invoke(deck, [str(SAMPLE), "--back", "RUN!", "--out", str(out)])
     assert result.exit_code == 0, result.output
@@ -28,7 +30,7 @@ def test_sample_deck_with_backs(tmp_path):
     assert "RUN!" in reader.pages[1].extract_text()
 
 
-def test_deck_options(tmp_path):
+def test_deck_options(tmp_path: Path) -> None:
     out = tmp_path / "deck.pdf"
     args = [str(SAMPLE), "--size", "bridge", "--paper", "letter", "--profile", "print-shop",
             "--back", "X", "--duplex", "short", "--duplex-offset", "0.5,-0.5", "--out", str(out)]
@@ -37,7 +39,7 @@ def test_deck_options(tmp_path):
     assert "/TrimBox" in PdfReader(str(out)).pages[0]
 
 
-def test_card_that_cannot_fit_is_an_error_naming_the_row(tmp_path):
+def test_card_that_cannot_fit_is_an_error_naming_the_row(tmp_path: Path) -> None:
     csv = tmp_path / "cards.csv"
     csv.write_text("title,text,count\nShort,Fine.,2\nLong,\"" + "word " * 400 + "\",1\n",
                    encoding="utf-8")
@@ -53,7 +55,7 @@ def test_card_that_cannot_fit_is_an_error_naming_the_row(tmp_path):
     ("title,text,count\nA,B,two\n", "line 2: count 'two' is not a whole number"),
     ("title,text,image\nA,B,missing.png\n", "image missing.png not found"),
 ])
-def test_bad_csv_is_one_line_exit_2(tmp_path, content, message):
+def test_bad_csv_is_one_line_exit_2(tmp_path: Path, content: str, message: str) -> None:
     csv = tmp_path / "c.csv"
     csv.write_text(content, encoding="utf-8")
     result = CliRunner().invoke(deck, [str(csv), "--out",
@@ -70,7 +72,7 @@ def test_bad_csv_is_one_line_exit_2(tmp_path, content, message):
     (["--size", "300x300mm"], "does not fit"),
     (["--back", "X", "--duplex-offset", "a,b"], "two numbers"),
 ])
-def test_bad_options_exit_2(tmp_path, args, message):
+def test_bad_options_exit_2(tmp_path: Path, args: list[str], message: str) -> None:
     result = CliRunner().invoke(deck, [str(SAMPLE), *args, "--out",
                                                        str(tmp_path / "o.pdf")])
     assert result.exit_code == 2, result.output
@@ -78,7 +80,7 @@ def test_bad_options_exit_2(tmp_path, args, message):
     assert not (tmp_path / "o.pdf").exists()
 
 
-def test_low_dpi_image_is_flagged(tmp_path):
+def test_low_dpi_image_is_flagged(tmp_path: Path) -> None:
     from PIL import Image
 
     Image.new("RGB", (60, 40), "navy").save(tmp_path / "art.png")
@@ -90,7 +92,7 @@ def test_low_dpi_image_is_flagged(tmp_path):
     assert "low-dpi" in result.stderr
 
 
-def test_preflight_recorder():
+def test_preflight_recorder() -> None:
     with preflight.collect() as report:
         assert preflight.check_text("short", "sans", 10, 100, 20, where="a")
         assert not preflight.check_text("a much longer label than fits", "sans", 10, 50, 11,
@@ -98,7 +100,8 @@ def test_preflight_recorder():
         assert not preflight.check_glyphs("sans", "\u202f\u4e00", where="c")
         preflight.check_image(600, 600, 72, 72, where="d")  # 600 dpi: fine
         preflight.check_image(200, 200, 72, 72, where="e")  # 200 dpi: warning
-        assert not preflight.check_inside((0, 0, 10, 10), (18, 18, 500, 800), where="f")
+        assert not preflight.check_inside(Rect.from_corners(0, 0, 10, 10),
+                                          Rect.from_corners(18, 18, 500, 800), where="f")
     codes = [(f.level, f.code, f.where) for f in report.findings]
     assert ("error", "text-overflow", "b") in codes
     assert ("error", "missing-glyph", "c") in codes
@@ -109,7 +112,7 @@ def test_preflight_recorder():
     assert report.report().splitlines()[-1].startswith("preflight: 3 error(s), 1 warning(s)")
 
 
-def test_kit_assembly_and_previews(tmp_path):
+def test_kit_assembly_and_previews(tmp_path: Path) -> None:
     runner = CliRunner()
     a, b = tmp_path / "deck.pdf", tmp_path / "cal.pdf"
     assert runner.invoke(deck, [str(SAMPLE), "--back", "B", "--out", str(a)]).exit_code == 0
@@ -123,13 +126,18 @@ def test_kit_assembly_and_previews(tmp_path):
     assert kits[0].read_bytes() == kits[1].read_bytes()
     reader = PdfReader(str(kits[0]))
     assert len(reader.pages) == 6
-    assert [o["/Title"] for o in reader.outline] == ["Deck", "Calibration"]
+    titles = [o.title if isinstance(o, Destination) else o for o in reader.outline]
+    assert titles == ["Deck", "Calibration"]
     assert reader.page_labels == ["Deck 1", "Deck 2", "Deck 3", "Deck 4", "Calibration 1",
                                   "Calibration 2"]
     meta = reader.metadata
-    assert meta.title == "Test kit" and "SIL OFL 1.1" in meta["/Keywords"]
-    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
-    assert prefs["/PrintScaling"] == "/None"
+    assert meta is not None
+    assert meta.title == "Test kit" and "SIL OFL 1.1" in str(meta["/Keywords"])
+    root = reader.trailer["/Root"].get_object()
+    assert isinstance(root, DictionaryObject)
+    prefs = root["/ViewerPreferences"].get_object()
+    assert isinstance(prefs, DictionaryObject)
+    assert str(prefs["/PrintScaling"]) == "/None"
     result = runner.invoke(preview, [str(kits[0]), "--dpi", "30", "--out",
                                      str(tmp_path / "png")])
     assert result.exit_code == 0, result.output
@@ -137,5 +145,5 @@ def test_kit_assembly_and_previews(tmp_path):
     assert "kit-contact.png" in pngs and "kit-p6.png" in pngs
 
 
-def test_commands_exported():
+def test_commands_exported() -> None:
     assert {c.name for c in COMMANDS} == {"deck", "preview", "calibrate"}

@@ -8,10 +8,14 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
+from reportlab.pdfgen.canvas import Canvas
 
+from printkit.commands.production import parse_offset
 from printkit.context import BuildContext
 from printkit.errors import LayoutError, PrintkitError
 from printkit.paper import paper
+from printkit.pipeline import drawing
 from printkit.production.impose import impose, plan_sheet, write_calibration
 from printkit.production.preflight import Preflight, check_pdf
 from printkit.production.sizes import size
@@ -20,7 +24,15 @@ from printkit.units import inch, mm
 TOL = mm(0.1)
 
 
-def marker(c, x, y, w, h, i):
+def _dict(obj: object) -> DictionaryObject:
+    """A PDF dictionary read back (the reader's objects are typed loosely)."""
+    if hasattr(obj, "get_object"):
+        obj = obj.get_object()
+    assert isinstance(obj, DictionaryObject)
+    return obj
+
+
+def marker(c: Canvas, x: float, y: float, w: float, h: float, i: int) -> None:
     """A test item: its trim as a stroked rectangle (measurable with pdfplumber)."""
     c.setLineWidth(0.5)
     c.rect(x, y, w, h, stroke=1, fill=0)
@@ -41,7 +53,7 @@ def _rects(pdf: Path, page: int, w: float, h: float) -> list[tuple[float, float]
 
 @pytest.mark.parametrize("name", ["a4", "letter", "a3", "tabloid"])
 @pytest.mark.parametrize("landscape", [False, True])
-def test_page_sizes(tmp_path, name, landscape):
+def test_page_sizes(tmp_path: Path, name: str, landscape: bool) -> None:
     ctx = BuildContext(paper=paper(name, landscape=landscape))
     out = tmp_path / "p.pdf"
     impose([marker] * 3, "mini", ctx, out)
@@ -54,12 +66,12 @@ def test_page_sizes(tmp_path, name, landscape):
     assert abs(float(box.height) - expected[1]) < 0.01
 
 
-def test_universal_is_the_intersection():
+def test_universal_is_the_intersection() -> None:
     p = paper("universal")
     assert abs(p.width_mm - 210) < 0.01 and abs(p.height_mm - 279.4) < 0.01
 
 
-def test_home_poker_grid_and_trim_positions(tmp_path):
+def test_home_poker_grid_and_trim_positions(tmp_path: Path) -> None:
     ctx = BuildContext(paper=paper("a4"))
     out = tmp_path / "cards.pdf"
     result = impose([marker] * 12, "poker", ctx, out)
@@ -81,13 +93,13 @@ def test_home_poker_grid_and_trim_positions(tmp_path):
     assert abs((xs[0] + xs[-1] + w) / 2 - mm(105)) < TOL
 
 
-def _flip(x, y, W, H, axis):
+def _flip(x: float, y: float, W: float, H: float, axis: str) -> tuple[float, float]:
     return (W - x, y) if axis == "x" else (x, H - y)
 
 
 @pytest.mark.parametrize("duplex,landscape", [("long", False), ("short", False),
                                               ("long", True), ("short", True)])
-def test_duplex_backs_behind_fronts(tmp_path, duplex, landscape):
+def test_duplex_backs_behind_fronts(tmp_path: Path, duplex: str, landscape: bool) -> None:
     ctx = BuildContext(paper=paper("letter", landscape=landscape))
     out = tmp_path / "d.pdf"
     result = impose([marker] * 11, "bridge", ctx, out, backs=marker, duplex=duplex)
@@ -111,13 +123,13 @@ def test_duplex_backs_behind_fronts(tmp_path, duplex, landscape):
         assert len(fr) == len(bk)
         for x, y in bk:
             assert min(abs(x - fx) + abs(y - fy) for fx, fy in fr) < TOL
-    prefs = PdfReader(str(out)).trailer["/Root"]["/ViewerPreferences"]
-    assert prefs["/PrintScaling"] == "/None"
-    assert prefs["/Duplex"] == ("/DuplexFlipLongEdge" if duplex == "long" else
-                                "/DuplexFlipShortEdge")
+    prefs = _dict(_dict(PdfReader(str(out)).trailer["/Root"])["/ViewerPreferences"])
+    assert str(prefs["/PrintScaling"]) == "/None"
+    assert str(prefs["/Duplex"]) == ("/DuplexFlipLongEdge" if duplex == "long" else
+                                     "/DuplexFlipShortEdge")
 
 
-def test_duplex_offset_shifts_back_pages(tmp_path):
+def test_duplex_offset_shifts_back_pages(tmp_path: Path) -> None:
     ctx = BuildContext(paper=paper("a4"), duplex_offset=(1.5, -0.7))
     out = tmp_path / "o.pdf"
     impose([marker] * 9, "poker", ctx, out, backs=marker, duplex="long")
@@ -129,7 +141,7 @@ def test_duplex_offset_shifts_back_pages(tmp_path):
         assert abs(x - rx - mm(1.5)) < 0.01 and abs(y - ry + mm(0.7)) < 0.01
 
 
-def test_gutter_fold(tmp_path):
+def test_gutter_fold(tmp_path: Path) -> None:
     ctx = BuildContext(paper=paper("a4"))
     out = tmp_path / "f.pdf"
     result = impose([marker] * 6, "poker", ctx, out, backs=marker, duplex="fold")
@@ -141,15 +153,15 @@ def test_gutter_fold(tmp_path):
             continue
         f = fronts[p.index]
         assert p.page == f.page
-        if fold[0] == fold[2]:  # vertical fold line at x = fold[0]
-            assert abs(p.centre[0] - (2 * fold[0] - f.centre[0])) < TOL
+        if fold.w == 0:  # vertical fold line at x = fold.x
+            assert abs(p.centre[0] - (2 * fold.x - f.centre[0])) < TOL
             assert abs(p.centre[1] - f.centre[1]) < TOL
-            assert f.x + f.w <= fold[0] <= p.x
+            assert f.x + f.w <= fold.x <= p.x
         else:
-            assert abs(p.centre[1] - (2 * fold[1] - f.centre[1])) < TOL
+            assert abs(p.centre[1] - (2 * fold.y - f.centre[1])) < TOL
 
 
-def test_rotation_fits_more():
+def test_rotation_fits_more() -> None:
     plan = plan_sheet("poker", paper("a4", landscape=True))
     assert plan.per_page == 9 and plan.rotated is True  # 3 x 3 turned beats 4 x 2 upright
     turned = plan_sheet("60x40mm", paper("a4"))
@@ -157,46 +169,51 @@ def test_rotation_fits_more():
     assert turned.per_page >= upright.per_page
 
 
-def test_print_shop_boxes_marks_and_safe_area(tmp_path):
+def test_print_shop_boxes_marks_and_safe_area(tmp_path: Path) -> None:
     ctx = BuildContext(paper=paper("a4"), profile="print-shop")
     out = tmp_path / "ps.pdf"
-    result = impose([marker] * 10, "poker", ctx, out, backs=marker)
+    with drawing(ctx) as dctx:  # the canvas checks the safe area while it draws
+        result = impose([marker] * 10, "poker", dctx, out, backs=marker)
     reader = PdfReader(str(out))
     for n, page in enumerate(reader.pages):
-        trim = [float(v) for v in page["/TrimBox"]]
-        bleed = [float(v) for v in page["/BleedBox"]]
+        assert "/TrimBox" in page and "/BleedBox" in page
+        trim = [float(v) for v in page.trimbox]
+        bleed = [float(v) for v in page.bleedbox]
         mine = [p for p in result.placements if p.page == n]
         assert abs(trim[0] - min(p.x for p in mine)) < 0.01
         assert abs(bleed[0] - (trim[0] - mm(3))) < 0.01
         assert abs(bleed[3] - (trim[3] + mm(3))) < 0.01
     # 3 mm bleed: neighbours' trims are 6 mm apart
     assert abs(result.plan.gutter - mm(6)) < 1e-9
-    assert not check_pdf(out, ctx, report=Preflight()).errors
+    assert not dctx.preflight.errors
+    assert not check_pdf(out, report=Preflight()).errors
     with pdfplumber.open(str(out)) as doc:
         slug = "".join(c["text"] for c in doc.pages[0].chars if c["size"] < 5.5)
     assert "ps.pdf" in slug and "1/" in slug and result.build_id in slug
 
 
-def test_home_nothing_outside_safe_area_and_fonts_embedded(tmp_path):
+def test_home_nothing_outside_safe_area_and_fonts_embedded(tmp_path: Path) -> None:
     ctx = BuildContext(paper=paper("letter"))
     out = tmp_path / "h.pdf"
 
-    def text_card(c, x, y, w, h, i):
+    def text_card(c: Canvas, x: float, y: float, w: float, h: float, i: int) -> None:
         from printkit.fonts import font
 
         c.setFont(font("sans"), 9)
         c.drawString(x + 5, y + h / 2, f"card {i}")
-    impose([text_card] * 20, "counter-1", ctx, out, backs=text_card)
-    assert not check_pdf(out, ctx, report=Preflight()).errors
+    with drawing(ctx) as dctx:  # the canvas checks the safe area while it draws
+        impose([text_card] * 20, "counter-1", dctx, out, backs=text_card)
+    assert not dctx.preflight.errors
+    assert not check_pdf(out, report=Preflight()).errors
     reader = PdfReader(str(out))
     for page in reader.pages:
-        for f in page["/Resources"].get("/Font", {}).values():
-            f = f.get_object()
+        for ref in _dict(_dict(page["/Resources"]).get("/Font", {})).values():
+            f = _dict(ref)
             assert "Helvetica" not in str(f["/BaseFont"])
             assert "/DescendantFonts" in f or "/FontDescriptor" in f
 
 
-def test_same_input_same_bytes(tmp_path):
+def test_same_input_same_bytes(tmp_path: Path) -> None:
     ctx = BuildContext(paper=paper("a4"), profile="print-shop")
     (tmp_path / "1").mkdir()
     (tmp_path / "2").mkdir()
@@ -206,7 +223,7 @@ def test_same_input_same_bytes(tmp_path):
     assert a.read_bytes() == b.read_bytes()
 
 
-def test_bad_input(tmp_path):
+def test_bad_input(tmp_path: Path) -> None:
     ctx = BuildContext(paper=paper("a4"))
     with pytest.raises(LayoutError, match="does not fit on a4"):
         impose([marker], "300x400mm", ctx, tmp_path / "x.pdf")
@@ -225,8 +242,23 @@ def test_bad_input(tmp_path):
     assert not (tmp_path / "x.pdf").exists()
 
 
+def test_parse_offset() -> None:
+    assert parse_offset("0.5,-1") == (0.5, -1.0)
+    assert parse_offset(" -2 , 3 ") == (-2.0, 3.0)
+    assert parse_offset("20,-20") == (20.0, -20.0)  # the limit itself is allowed
+    assert parse_offset("") == parse_offset(None) == (0.0, 0.0)  # no offset given
+    for bad in ("a,b", "1", "1,2,3", "1;2", "nan,0"):
+        with pytest.raises(PrintkitError, match="two numbers in mm") as err:
+            parse_offset(bad)
+        assert "\n" not in str(err.value)
+    for over in ("20.5,0", "0,-21"):
+        with pytest.raises(PrintkitError, match="over 20 mm") as err:
+            parse_offset(over)
+        assert "\n" not in str(err.value)
+
+
 @pytest.mark.parametrize("duplex", ["long", "short"])
-def test_calibration_scale_reads_the_correction(tmp_path, duplex):
+def test_calibration_scale_reads_the_correction(tmp_path: Path, duplex: str) -> None:
     """Simulate a printer that shifts the back by (ex, ey): the value printed on the front
     scale where the back's line shows through is the offset that cancels it."""
     ctx = BuildContext(paper=paper("a4"))
@@ -253,7 +285,7 @@ def test_calibration_scale_reads_the_correction(tmp_path, duplex):
         assert hit[1] == -ex
 
 
-def test_first_page_note_and_check_rulers(tmp_path):
+def test_first_page_note_and_check_rulers(tmp_path: Path) -> None:
     ctx = BuildContext(paper=paper("a4"))
     out = tmp_path / "r.pdf"
     impose([marker] * 2, "poker", ctx, out)

@@ -47,7 +47,7 @@ def dice_rng(seed: int | str) -> random.Random:
     return random.Random(f"printkit/chance/{seed}")
 
 
-def make_bot(game: Game[S, A], name: str, player: int, rng: random.Random) -> BotLike[S, A]:
+def make_bot(game: Game[S, A], name: str, player: int, rng: random.Random) -> BotLike:
     factories = game.bots()
     if name not in factories:
         raise UnknownBotError(

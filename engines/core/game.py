@@ -30,8 +30,6 @@ A = TypeVar("A")
 """A game's action type (a frozen dataclass, or a union of them)."""
 S = TypeVar("S", bound="State[Any]")
 """A game's state type."""
-S_contra = TypeVar("S_contra", bound="State[Any]", contravariant=True)
-A_co = TypeVar("A_co", covariant=True)
 
 CHANCE = -1
 """``current_player()`` at a chance node: the runner (or a log) supplies the outcome."""
@@ -231,11 +229,11 @@ class Decision(Generic[A]):
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-class BotLike(Protocol[S_contra, A_co]):
-    """Anything with ``decide(view) -> Decision`` can play."""
+class BotLike(Protocol):
+    """Anything with ``decide(view) -> Decision`` can play (``view`` is the game's state)."""
 
-    def decide(self, view: S_contra) -> Decision[A_co]: ...
+    def decide(self, view: Any) -> Decision[Any]: ...
 
 
-BotFactory = Callable[["Game[S, A]", int, "random.Random"], BotLike[S, A]]
+BotFactory = Callable[["Game[S, A]", int, "random.Random"], BotLike]
 """Makes the bot of one seat: ``factory(game, player, rng)``."""

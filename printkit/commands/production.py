@@ -9,6 +9,7 @@ deck()" ...``). Imports stay inside the commands: ``printkit deck`` must start f
 from __future__ import annotations
 
 import functools
+import math
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -30,19 +31,29 @@ def _friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+MAX_DUPLEX_OFFSET_MM = 20.0
+
+
 def parse_offset(text: str | None) -> tuple[float, float]:
-    """``"X,Y"`` in millimetres (each may be negative: a back printed too far right needs a
-    negative X) -> (x, y); at most 20 mm each."""
+    """``--duplex-offset X,Y`` (millimetres) -> (x, y); no offset when empty.
+
+    Each may be negative (a back printed too far right needs a negative X); more than 20 mm
+    is a misreading of the calibration page, not a printer's error.
+
+    >>> parse_offset("0.5,-1"), parse_offset(" -2 , 3 "), parse_offset(None)
+    ((0.5, -1.0), (-2.0, 3.0), (0.0, 0.0))
+    """
     if not text:
         return (0.0, 0.0)
     try:
         x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        raise PrintkitError(f"--duplex-offset wants two numbers in mm like 0.5,-1, got {text!r}"
-                            ) from None
-    if abs(x) > 20 or abs(y) > 20:
-        raise PrintkitError(f"--duplex-offset {text} is over 20 mm: print the calibration page "
-                            "again and read the scale")
+    except ValueError:  # not a number, or not two of them
+        x = y = math.nan
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise PrintkitError(f"--duplex-offset wants two numbers in mm like 0.5,-1, got {text!r}")
+    if abs(x) > MAX_DUPLEX_OFFSET_MM or abs(y) > MAX_DUPLEX_OFFSET_MM:
+        raise PrintkitError(f"--duplex-offset {text} is over {MAX_DUPLEX_OFFSET_MM:g} mm: print "
+                            "the calibration page again and read the scale")
     return (x, y)
 
 

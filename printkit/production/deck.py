@@ -15,13 +15,22 @@ import csv
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from printkit.errors import PrintkitError
+from printkit.geometry import Rect
 from printkit.i18n import _
 from printkit.production import preflight
 from printkit.production.sizes import ItemSize, size
 from printkit.units import mm
+
+if TYPE_CHECKING:
+    from reportlab.lib.colors import CMYKColor
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.production.fit import Fitted
+
+CMYK = tuple[float, float, float, float]
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".webp")
 TITLE_MAX, TITLE_MIN = 13.0, 7.0
@@ -86,11 +95,11 @@ def read_cards(path: str | Path) -> list[CardRow]:
 class CardStyle:
     """Colours (CMYK) and fonts of the default card look."""
 
-    frame: tuple[float, float, float, float] = (0.85, 0.55, 0.0, 0.25)
+    frame: CMYK = (0.85, 0.55, 0.0, 0.25)
     title_role: str = "sans-bold"
     text_role: str = "sans"
-    back_fill: tuple[float, float, float, float] = (0.85, 0.55, 0.0, 0.25)
-    back_ink: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    back_fill: CMYK = (0.85, 0.55, 0.0, 0.25)
+    back_ink: CMYK = (0.0, 0.0, 0.0, 0.0)
 
 
 class CardFace:
@@ -127,32 +136,33 @@ class CardFace:
 
             with Image.open(card.image) as im:
                 self.image_size = im.size
-            iw, ih = self._image_box()[2:]
-            scale = min(iw / self.image_size[0], ih / self.image_size[1])
+            box = self._image_box()
+            scale = min(box.w / self.image_size[0], box.h / self.image_size[1])
             pf.check_image(*self.image_size, self.image_size[0] * scale,
                            self.image_size[1] * scale, where=where)
 
-    def _image_box(self) -> tuple[float, float, float, float]:
+    def _image_box(self) -> Rect:
+        """Where the picture goes, in the card's own frame (origin: the trim's lower left)."""
         top = self._h - INSET - self.title_h - mm(1)
-        return (INSET, top - self.image_h, self.inner_w, self.image_h)
+        return Rect(INSET, top - self.image_h, self.inner_w, self.image_h)
 
-    def __call__(self, c: Any, x: float, y: float, w: float, h: float, index: int) -> None:
+    def __call__(self, c: Canvas, x: float, y: float, w: float, h: float, index: int) -> None:
         c.setStrokeColorCMYK(*self.style.frame)
         c.setLineWidth(1.2)
         c.roundRect(x + mm(1.8), y + mm(1.8), w - mm(3.6), h - mm(3.6), mm(2.5))
         title = self.title
         ty = y + h - INSET - self.title_h + (self.title_h - title.height) / 2
-        title.paragraph.drawOn(c, x + INSET, ty)  # type: ignore[attr-defined]
+        title.paragraph.drawOn(c, x + INSET, ty)
         c.setLineWidth(0.5)
         rule_y = y + h - INSET - self.title_h
         c.line(x + INSET, rule_y, x + w - INSET, rule_y)
         if self.card.image:
-            bx, by, bw, bh = self._image_box()
-            c.drawImage(str(self.card.image), x + bx, y + by, bw, bh,
+            box = self._image_box()
+            c.drawImage(str(self.card.image), x + box.x, y + box.y, box.w, box.h,
                         preserveAspectRatio=True, anchor="c", mask="auto")
         text = self.text
         text_top = y + INSET + self.text_h
-        text.paragraph.drawOn(c, x + INSET, text_top - text.height - (  # type: ignore
+        text.paragraph.drawOn(c, x + INSET, text_top - text.height - (
             (self.text_h - text.height) / 2 if not self.card.image else 0))
 
 
@@ -174,8 +184,9 @@ class CardBack:
 
             with Image.open(self.image) as im:
                 self.image_size = im.size
+        self._fit: Fitted | None = None  # the back's word, fitted when first drawn
 
-    def __call__(self, c: Any, x: float, y: float, w: float, h: float, index: int, *,
+    def __call__(self, c: Canvas, x: float, y: float, w: float, h: float, index: int, *,
                  bleed: float = 0.0) -> None:
         if self.image is not None:
             c.drawImage(str(self.image), x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed,
@@ -189,17 +200,17 @@ class CardBack:
         if self.text:
             from printkit.production.fit import fit_text
 
-            fitted = getattr(self, "_fit", None)
+            fitted = self._fit
             if fitted is None:
                 fitted = self._fit = fit_text(self.text, "sans-bold", w - mm(12), h - mm(12),
                                               max_size=24, min_size=8,
                                               color=_cmyk(self.style.back_ink))
                 preflight.check_glyphs("sans-bold", self.text, where=_("card back"))
             p = fitted.paragraph
-            p.drawOn(c, x + mm(6), y + (h - fitted.height) / 2)  # type: ignore[attr-defined]
+            p.drawOn(c, x + mm(6), y + (h - fitted.height) / 2)
 
 
-def _cmyk(values: tuple[float, float, float, float]) -> Any:
+def _cmyk(values: CMYK) -> CMYKColor:
     from reportlab.lib.colors import CMYKColor
 
     return CMYKColor(*values)

@@ -59,8 +59,8 @@ INK_WHITE: CMYK = (0, 0, 0, 0)
 
 
 def _det(a: Any, b: Any, c: Any) -> float:
-    return (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0])
-            + a[2] * (b[0] * c[1] - b[1] * c[0]))
+    return float(a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0])
+                 + a[2] * (b[0] * c[1] - b[1] * c[0]))
 
 
 def face_values(kind: str) -> tuple[int, ...]:

@@ -7,7 +7,12 @@ A search over sizes with ``Paragraph.wrap`` does slightly better than ``KeepInFr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
+
+if TYPE_CHECKING:  # ReportLab is imported when text is fitted: ``printkit deck`` starts fast
+    from reportlab.lib.colors import Color
+    from reportlab.platypus import Paragraph
 
 
 @dataclass(frozen=True)
@@ -16,11 +21,11 @@ class Fitted:
     width: float  # the paragraph's wrapped size (pt)
     height: float
     fits: bool  # False when even ``min_size`` overflows (drawn at min_size, clipped)
-    paragraph: object  # the wrapped reportlab Paragraph, ready for drawOn
+    paragraph: Paragraph  # wrapped, ready for drawOn
 
 
 def paragraph(text: str, role: str, size: float, *, align: str = "center",
-              leading: float = 1.15, color: object = None) -> object:
+              leading: float = 1.15, color: Color | None = None) -> Paragraph:
     from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph
@@ -35,13 +40,13 @@ def paragraph(text: str, role: str, size: float, *, align: str = "center",
 
 
 def _fits(text: str, role: str, size: float, w: float, h: float, align: str,
-          color: object = None) -> tuple[bool, object, float, float]:
+          color: Color | None = None) -> tuple[bool, Paragraph, float, float]:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     from printkit.fonts import font
 
     para = paragraph(text, role, size, align=align, color=color)
-    pw, ph = para.wrap(w, h)  # type: ignore[attr-defined]
+    pw, ph = para.wrap(w, h)
     # Paragraph never breaks a long word: check the widest word ourselves (x axis)
     widest = max((stringWidth(word, font(role), size) for word in text.split()), default=0.0)
     return (ph <= h + 0.01 and widest <= w + 0.01), para, pw, ph
@@ -49,7 +54,7 @@ def _fits(text: str, role: str, size: float, w: float, h: float, align: str,
 
 def fit_text(text: str, role: str, w: float, h: float, *, max_size: float = 12,
              min_size: float = 6, step: float = 0.25, align: str = "center",
-             color: object = None) -> Fitted:
+             color: Color | None = None) -> Fitted:
     """Largest size in ``[min_size, max_size]`` (multiples of ``step``) at which ``text``
     fits ``w x h`` pt; a binary search, so ~5 wraps per text."""
     lo, hi = 0, int(round((max_size - min_size) / step))

@@ -26,12 +26,14 @@ import inspect
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import reduce
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import LayoutError
+from printkit.geometry import Rect
 from printkit.i18n import _
 from printkit.paper import Paper
 from printkit.production import marks
@@ -49,8 +51,10 @@ from printkit.production.profiles import (
 from printkit.production.sizes import ItemSize, size
 from printkit.units import mm, to_mm
 
+if TYPE_CHECKING:
+    from printkit.context import BuildContext, DrawContext
+
 Item = Callable[..., Any] | Any  # a callback, or a ReportLab Drawing / Flowable
-Rect = tuple[float, float, float, float]
 
 DUPLEX_MODES = ("none", "long", "short", "fold")
 VIEWER_DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
@@ -77,7 +81,7 @@ class Placement:
 
     @property
     def trim(self) -> Rect:
-        return (self.x, self.y, self.x + self.w, self.y + self.h)
+        return Rect(self.x, self.y, self.w, self.h)
 
 
 @dataclass(frozen=True)
@@ -95,9 +99,9 @@ class SheetPlan:
     bleed: float
     cells: tuple[tuple[float, float], ...]  # trim lower-left of front cells, reading order
     first_page_cells: tuple[int, ...]  # indexes into ``cells`` usable on page 1
-    band: tuple[float, float, float]  # first-page band: x, top, width
+    band: Rect  # the first page's "print at 100 %" band, across the top of the safe area
     mirror: str  # "x" or "y": how a back mirrors its front ("" when one-sided)
-    fold: Rect | None = None  # the fold line (x0, y0, x1, y1) in gutter-fold
+    fold: Rect | None = None  # gutter-fold's fold line: a Rect 0 wide (vertical) or 0 high
 
     @property
     def cell_w(self) -> float:
@@ -122,10 +126,9 @@ class SheetPlan:
         """The back's trim lower-left for a front cell at (x, y)."""
         w, h = self.cell_w, self.cell_h
         if self.fold is not None:
-            fx0, fy0, fx1, fy1 = self.fold
-            if fx0 == fx1:  # vertical fold
-                return (2 * fx0 - x - w, y)
-            return (x, 2 * fy0 - y - h)
+            if self.fold.w == 0:  # vertical fold
+                return (2 * self.fold.x - x - w, y)
+            return (x, 2 * self.fold.y - y - h)
         if self.mirror == "x":
             return (self.paper.width - x - w, y)
         return (x, self.paper.height - y - h)
@@ -159,19 +162,20 @@ def plan_sheet(item: ItemSize | str, paper: Paper, prof: Profile | str = "home",
     if bleed < 0 or (gutter_mm is not None and gutter_mm < 0):
         raise LayoutError("gutter and bleed must not be negative")
     gutter = max(2 * bleed, mm(gutter_mm) if gutter_mm is not None else 0.0)
-    sx0, sy0, sx1, sy1 = safe_rect(paper, prof)
-    aw, ah = sx1 - sx0, sy1 - sy0
+    safe = safe_rect(paper, prof)
+    aw, ah = safe.w, safe.h
 
-    options = []
+    # (items per sheet, upright, vertical fold or None, rotated, columns, rows, fold gap)
+    options: list[tuple[int, bool, bool | None, bool, int, int, float]] = []
     for rot in (False, True) if rotate else (False,):
         cw, ch = (item.height, item.width) if rot else (item.width, item.height)
         if duplex == "fold":
             fold_gap = max(gutter, MIN_FOLD_GAP, 2 * bleed)
-            for vertical in (True, False):
-                hw = (aw - fold_gap) / 2 if vertical else aw
-                hh = ah if vertical else (ah - fold_gap) / 2
+            for fold_vertical in (True, False):
+                hw = (aw - fold_gap) / 2 if fold_vertical else aw
+                hh = ah if fold_vertical else (ah - fold_gap) / 2
                 cols, rows = _fit(hw, cw, gutter, bleed), _fit(hh, ch, gutter, bleed)
-                options.append((cols * rows, not rot, vertical, rot, cols, rows, fold_gap))
+                options.append((cols * rows, not rot, fold_vertical, rot, cols, rows, fold_gap))
         else:
             cols, rows = _fit(aw, cw, gutter, bleed), _fit(ah, ch, gutter, bleed)
             options.append((cols * rows, not rot, None, rot, cols, rows, 0.0))
@@ -191,27 +195,28 @@ def plan_sheet(item: ItemSize | str, paper: Paper, prof: Profile | str = "home",
     band_room = FIRST_PAGE_BAND + BAND_GAP
     if duplex == "fold" and vertical:
         x_first = cx - fold_gap / 2 - grid_w  # fronts on the left half, against the fold
-        fold = (cx, sy0, cx, sy1)
-        region_top = sy1 - band_room if ah - grid_h - 2 * bleed >= band_room else sy1
-        y_top = region_top - ((region_top - sy0) - grid_h) / 2
+        fold = Rect(cx, safe.y, 0.0, ah)
+        region_top = safe.top - band_room if ah - grid_h - 2 * bleed >= band_room else safe.top
+        y_top = region_top - ((region_top - safe.y) - grid_h) / 2
     elif duplex == "fold":
         x_first = cx - grid_w / 2
-        fold = (sx0, cy, sx1, cy)
+        fold = Rect(safe.x, cy, aw, 0.0)
         # fronts on the top half, against the fold; the band sits above them if it fits
         y_top = cy + fold_gap / 2 + grid_h
     else:
         x_first = cx - grid_w / 2
-        region_top = sy1 - band_room if ah - grid_h - 2 * bleed >= band_room else sy1
-        y_top = region_top - ((region_top - sy0) - grid_h) / 2
+        region_top = safe.top - band_room if ah - grid_h - 2 * bleed >= band_room else safe.top
+        y_top = region_top - ((region_top - safe.y) - grid_h) / 2
     cells = tuple(
         (x_first + c * (cw + gutter), y_top - ch - r * (ch + gutter))
         for r in range(rows) for c in range(cols)
     )
-    band_bottom = sy1 - band_room
+    band_bottom = safe.top - band_room
     first = tuple(i for i, (_x, y) in enumerate(cells)
                   if not band or y + ch + bleed <= band_bottom + BAND_GAP + 1e-6)
     return SheetPlan(paper, prof, item, duplex, rot, cols, rows, gutter, bleed, cells, first,
-                     (sx0, sy1, aw), mirror_axis(paper, duplex), fold)
+                     Rect(safe.x, safe.top - FIRST_PAGE_BAND, aw, FIRST_PAGE_BAND),
+                     mirror_axis(paper, duplex), fold)
 
 
 def place(plan: SheetPlan, n: int, *, two_sided: bool) -> list[Placement]:
@@ -301,14 +306,14 @@ def _draw_flowable(canvas: Canvas, item: Any, w: float, h: float) -> None:
 
 
 def _bbox(rects: Sequence[Rect], grow: float = 0.0) -> Rect:
-    return (min(r[0] for r in rects) - grow, min(r[1] for r in rects) - grow,
-            max(r[2] for r in rects) + grow, max(r[3] for r in rects) + grow)
+    """The box around ``rects``, grown by ``grow`` on every side."""
+    return reduce(Rect.union, rects).outset(grow)
 
 
 def draw_sheets(canvas: Canvas, plan: SheetPlan, fronts: Sequence[Item],
-                backs: Item | Sequence[Item] | None, ctx: Any, *, file_name: str = "",
-                build: str = "", duplex_offset: tuple[float, float] | None = None
-                ) -> list[Placement]:
+                backs: Item | Sequence[Item] | None, ctx: BuildContext | DrawContext, *,
+                file_name: str = "", build: str = "",
+                duplex_offset: tuple[float, float] | None = None) -> list[Placement]:
     """Draw the imposed pages onto an open canvas (one ``showPage`` per page)."""
     if not fronts:
         raise LayoutError("nothing to impose: the list of items is empty")
@@ -334,8 +339,7 @@ def draw_sheets(canvas: Canvas, plan: SheetPlan, fronts: Sequence[Item],
         items = by_page.get(page, [])
         is_back_page = bool(items) and all(p.side == "back" for p in items)
         shift = (mm(dx), mm(dy)) if is_back_page else (0.0, 0.0)
-        trims = [(p.x + shift[0], p.y + shift[1], p.x + p.w + shift[0], p.y + p.h + shift[1])
-                 for p in items]
+        trims = [p.trim.moved(*shift) for p in items]
         if prof.page_boxes and trims:
             set_boxes(canvas, _bbox(trims), _bbox(trims, plan.bleed))
         canvas.saveState()
@@ -349,24 +353,23 @@ def draw_sheets(canvas: Canvas, plan: SheetPlan, fronts: Sequence[Item],
         if cut and prof.marks == "cut-lines":
             marks.cut_rects(canvas, cut)
         elif cut:  # around the block of cells: rows (columns) line up across a fold
-            marks.crop_marks(canvas, [v for r in cut for v in (r[0], r[2])],
-                             [v for r in cut for v in (r[1], r[3])], _bbox(cut, plan.bleed),
+            marks.crop_marks(canvas, [v for r in cut for v in (r.x, r.right)],
+                             [v for r in cut for v in (r.y, r.top)], _bbox(cut, plan.bleed),
                              offset=mm(prof.mark_gap_mm), length=mm(prof.mark_length_mm))
         if plan.fold is not None:
-            marks.fold_line(canvas, *plan.fold)
+            marks.fold_line(canvas, *plan.fold.corners)
         canvas.restoreState()
         if page == 0:
-            bx, btop, bw = plan.band
-            decorate_first_page(canvas, ctx, bx, btop, bw)
+            decorate_first_page(canvas, ctx, plan.band.x, plan.band.top, plan.band.w)
         if prof.slug:
             slug(canvas, file_name=file_name, page=page + 1, page_count=pages, build_id=build)
         canvas.showPage()
     return placements
 
 
-def impose(fronts: Sequence[Item], item: ItemSize | str, ctx: Any, out: str | Path, *,
-           backs: Item | Sequence[Item] | None = None, duplex: str | None = None,
-           gutter_mm: float | None = None, bleed_mm: float | None = None,
+def impose(fronts: Sequence[Item], item: ItemSize | str, ctx: BuildContext | DrawContext,
+           out: str | Path, *, backs: Item | Sequence[Item] | None = None,
+           duplex: str | None = None, gutter_mm: float | None = None, bleed_mm: float | None = None,
            title: str = "", subject: str = "", build: str | None = None,
            duplex_offset: tuple[float, float] | None = None, rotate: bool = True
            ) -> Imposition:
@@ -402,7 +405,7 @@ def impose(fronts: Sequence[Item], item: ItemSize | str, ctx: Any, out: str | Pa
 CAL_RANGE_MM = 10
 
 
-def draw_calibration(canvas: Canvas, ctx: Any, duplex: str) -> None:
+def draw_calibration(canvas: Canvas, ctx: BuildContext | DrawContext, duplex: str) -> None:
     """Two pages to print double-sided: the front carries scales, the back a cross of lines.
 
     Hold the printed sheet against a window: where the back's lines cross the front's scales,
@@ -422,13 +425,13 @@ def draw_calibration(canvas: Canvas, ctx: Any, duplex: str) -> None:
 
     # front page
     begin_page(canvas, ctx)
-    x0, y0, x1, y1 = safe_rect(paper, profile(ctx.profile))
-    decorate_first_page(canvas, ctx, x0, y1, x1 - x0)
+    safe = safe_rect(paper, profile(ctx.profile))
+    decorate_first_page(canvas, ctx, safe.x, safe.top, safe.w)
     canvas.setFillColorCMYK(*black)
     canvas.setFont(bold, 12)
-    top = y1 - FIRST_PAGE_BAND - mm(8)
+    top = safe.top - FIRST_PAGE_BAND - mm(8)
     edge = _("long edge") if duplex == "long" else _("short edge")
-    canvas.drawString(x0, top, _("Duplex calibration ({edge})").format(edge=edge))
+    canvas.drawString(safe.x, top, _("Duplex calibration ({edge})").format(edge=edge))
     canvas.setFont(sans, 8)
     lines = [
         _("1. Print this sheet double-sided, flipped on the {edge}, at 100 %.").format(edge=edge),
@@ -437,7 +440,7 @@ def draw_calibration(canvas: Canvas, ctx: Any, duplex: str) -> None:
         _("4. Build with --duplex-offset X,Y (mm). 0,0 means your printer is exact."),
     ]
     for i, line in enumerate(lines):
-        canvas.drawString(x0, top - mm(6) - i * mm(4.5), line)
+        canvas.drawString(safe.x, top - mm(6) - i * mm(4.5), line)
     _scale(canvas, cx, cy - mm(45), horizontal=True, sign=sx, label="X")
     _scale(canvas, cx + mm(45), cy, horizontal=False, sign=sy, label="Y")
     marks.registration_mark(canvas, cx, cy, mm(4))
@@ -491,7 +494,8 @@ def _fonts() -> tuple[str, str]:
     return font("sans"), font("sans-bold")
 
 
-def write_calibration(out: str | Path, ctx: Any, duplex: str = "long") -> Path:
+def write_calibration(out: str | Path, ctx: BuildContext | DrawContext,
+                      duplex: str = "long") -> Path:
     """The duplex calibration sheet as its own PDF."""
     from printkit.pdf import open_canvas
 

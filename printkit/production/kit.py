@@ -49,9 +49,9 @@ def assemble(kit_title: str, parts: list[tuple[str, Path]], out: Path, ctx: Any,
             reader = PdfReader(str(path))
         except (OSError, ValueError) as exc:
             raise PrintkitError(f"cannot read component {title!r} ({path}): {exc}") from None
-        prefs = reader.trailer["/Root"].get("/ViewerPreferences")
-        if prefs is not None and "/Duplex" in prefs.get_object():
-            duplex = duplex or prefs.get_object()["/Duplex"]
+        prefs = reader.viewer_preferences
+        if prefs is not None and "/Duplex" in prefs:
+            duplex = duplex or prefs["/Duplex"]
         start = len(writer.pages)
         writer.append(reader, import_outline=False)
         end = len(writer.pages) - 1
@@ -69,10 +69,10 @@ def assemble(kit_title: str, parts: list[tuple[str, Path]], out: Path, ctx: Any,
         "/Creator": "printkit",
         "/Producer": "printkit (ReportLab, pypdf)",
     })
-    writer.create_viewer_preferences()
-    writer.viewer_preferences[NameObject("/PrintScaling")] = NameObject("/None")
+    viewer = writer.create_viewer_preferences()
+    viewer[NameObject("/PrintScaling")] = NameObject("/None")
     if duplex is not None:
-        writer.viewer_preferences[NameObject("/Duplex")] = duplex
+        viewer[NameObject("/Duplex")] = duplex
     writer.page_mode = "/UseOutlines"
     writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
     # deterministic: a document id derived from the inputs instead of a random one

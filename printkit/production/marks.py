@@ -11,9 +11,8 @@ from collections.abc import Iterable
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.fonts import font
+from printkit.geometry import Rect
 from printkit.units import inch, mm
-
-Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 in points
 
 MARK_BLACK = (0, 0, 0, 1)  # CMYK
 CUT_GREY = (0, 0, 0, 0.45)
@@ -26,8 +25,8 @@ def cut_rects(canvas: Canvas, rects: Iterable[Rect], *, width: float = HAIRLINE)
     canvas.setStrokeColorCMYK(*CUT_GREY)
     canvas.setLineWidth(width)
     path = canvas.beginPath()
-    for x0, y0, x1, y1 in rects:
-        path.rect(x0, y0, x1 - x0, y1 - y0)
+    for r in rects:
+        path.rect(r.x, r.y, r.w, r.h)
     canvas.drawPath(path, stroke=1, fill=0)
     canvas.restoreState()
 
@@ -40,7 +39,7 @@ def crop_marks(canvas: Canvas, xs: Iterable[float], ys: Iterable[float], outer: 
     edge and running ``length`` outwards, so they never touch artwork (never ``cropMarks=True``:
     that enlarges the page and makes printers shrink it).
     """
-    x0, y0, x1, y1 = outer
+    x0, y0, x1, y1 = outer.corners
     canvas.saveState()
     canvas.setStrokeColorCMYK(*MARK_BLACK)
     canvas.setLineWidth(HAIRLINE)

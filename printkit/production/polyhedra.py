@@ -96,7 +96,9 @@ def _hull(name: str, vertices: list[Vec]) -> Solid:
                 if on in seen:
                     continue
                 seen.add(on)
-                fc = tuple(sum(vertices[m][q] for m in on) / len(on) for q in range(3))
+                fc = (sum(vertices[m][0] for m in on) / len(on),
+                      sum(vertices[m][1] for m in on) / len(on),
+                      sum(vertices[m][2] for m in on) / len(on))
                 u = _unit(_sub(vertices[min(on)], fc))
                 w = _cross(nrm, u)
                 order = sorted(on, key=lambda m: math.atan2(_dot(_sub(vertices[m], fc), w),
@@ -156,6 +158,12 @@ def solid(kind: str) -> Solid:
 
 
 # --- nets ------------------------------------------------------------------------------------
+
+
+def _edge(sol: Solid, p: int, c: int) -> tuple[int, int]:
+    """The two vertices faces ``p`` and ``c`` share, in order."""
+    a, b = sorted(m for m in sol.faces[c] if m in sol.faces[p])
+    return a, b
 
 
 @dataclass(frozen=True)
@@ -331,8 +339,8 @@ def _build(sol: Solid, kind: str, root: int, tree: list[tuple[int, int]]) -> Net
                 break
         if not placed:
             return None
-    hinges = tuple(Hinge(p, c, *sorted(m for m in sol.faces[c] if m in sol.faces[p]),
-                         math.pi - sol.dihedral(p, c)) for p, c in tree)
+    hinges = tuple(Hinge(p, c, *_edge(sol, p, c), math.pi - sol.dihedral(p, c))
+                   for p, c in tree)
     return _best_rotation(Net(kind, sol.faces, tuple(polys[f] for f in range(len(sol.faces))),
                               hinges, tuple(tabs), tuple(tab_polys)))
 
@@ -363,7 +371,7 @@ def net(kind: str) -> Net:
 
     sol = solid(kind)
     frozen = TREES.get(kind)
-    built = _build(sol, kind, frozen[0], [tuple(e) for e in frozen[1]]) if frozen else None
+    built = _build(sol, kind, frozen[0], [(e[0], e[1]) for e in frozen[1]]) if frozen else None
     if built is None:
         root, tree = search(kind)
         built = _build(sol, kind, root, tree)

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printkit.errors import PrintkitError
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 
 def render_previews(pdf: str | Path, out_dir: str | Path, dpi: float = 100, *,
@@ -30,7 +34,7 @@ def render_previews(pdf: str | Path, out_dir: str | Path, dpi: float = 100, *,
     except pdfium.PdfiumError as exc:
         raise PrintkitError(f"cannot read {pdf} as a PDF: {exc}") from None
     written: list[Path] = []
-    images = []
+    images: list[Image.Image] = []
     try:
         for i in range(len(doc)):
             page = doc[i]
@@ -47,7 +51,7 @@ def render_previews(pdf: str | Path, out_dir: str | Path, dpi: float = 100, *,
     return written
 
 
-def _contact(images: list, path: Path, thumb: int = 240, pad: int = 12) -> Path:
+def _contact(images: list[Image.Image], path: Path, thumb: int = 240, pad: int = 12) -> Path:
     from PIL import Image, ImageDraw
 
     cols = min(len(images), 6)

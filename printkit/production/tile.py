@@ -17,16 +17,18 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import LayoutError
+from printkit.geometry import Rect
 from printkit.i18n import _
 from printkit.paper import Paper
 from printkit.production import marks
 from printkit.production.profiles import (
     FIRST_PAGE_BAND,
+    Profile,
     build_id,
     decorate_first_page,
     profile,
@@ -36,7 +38,9 @@ from printkit.production.profiles import (
 )
 from printkit.units import mm, to_mm
 
-Rect = tuple[float, float, float, float]
+if TYPE_CHECKING:
+    from printkit.context import BuildContext, DrawContext
+
 LABEL_STRIP = mm(9)  # above each tile: its label and a little map
 BAND_ROOM = FIRST_PAGE_BAND + mm(1.5)
 
@@ -86,7 +90,7 @@ def _split(total: float, room: float, overlap: float) -> tuple[int, float]:
     return n, (total + (n - 1) * overlap) / n
 
 
-def plan_tiles(width: float, height: float, paper: Paper, prof: Any = "home", *,
+def plan_tiles(width: float, height: float, paper: Paper, prof: Profile | str = "home", *,
                overlap_mm: float = 10.0, allow_turn: bool = True) -> TilePlan:
     """Plan for a ``width x height`` pt component: one page when it fits (on the paper as given
     or turned), else the tiling with fewest pages."""
@@ -99,16 +103,16 @@ def plan_tiles(width: float, height: float, paper: Paper, prof: Any = "home", *,
     overlap = mm(overlap_mm)
     papers = [paper, paper.rotated()] if allow_turn else [paper]
     for p in papers:
-        x0, y0, x1, y1 = safe_rect(p, prof)
-        if width <= x1 - x0 + 1e-6 and height <= y1 - y0 - BAND_ROOM + 1e-6:
+        safe = safe_rect(p, prof)
+        if width <= safe.w + 1e-6 and height <= safe.h - BAND_ROOM + 1e-6:
             left = (p.width - width) / 2
-            top = y1 - BAND_ROOM
+            top = safe.top - BAND_ROOM
             return TilePlan(p, width, height, overlap, 1, 1, (),
-                            (left, top - height, left + width, top))
+                            Rect(left, top - height, width, height))
     best: TilePlan | None = None
     for p in papers:
-        x0, y0, x1, y1 = safe_rect(p, prof)
-        room_w, room_h = x1 - x0, y1 - y0 - LABEL_STRIP
+        safe = safe_rect(p, prof)
+        room_w, room_h = safe.w, safe.h - LABEL_STRIP
         if overlap * 2 >= min(room_w, room_h):
             raise LayoutError(f"a {overlap_mm:g} mm overlap leaves no room on {p.name}")
         cols, tw = _split(width, room_w, overlap)
@@ -118,10 +122,10 @@ def plan_tiles(width: float, height: float, paper: Paper, prof: Any = "home", *,
             for c in range(cols):
                 rx0 = c * (tw - overlap)
                 ry1 = height - r * (th - overlap)
-                region = (rx0, ry1 - th, rx0 + tw, ry1)
                 px0 = (p.width - tw) / 2
-                py1 = y1 - LABEL_STRIP
-                tiles.append(Tile(r, c, region, (px0, py1 - th, px0 + tw, py1)))
+                py1 = safe.top - LABEL_STRIP
+                tiles.append(Tile(r, c, Rect(rx0, ry1 - th, tw, th),
+                                  Rect(px0, py1 - th, tw, th)))
         plan = TilePlan(p, width, height, overlap, rows, cols, tuple(tiles))
         if best is None or len(tiles) < len(best.tiles):
             best = plan
@@ -132,19 +136,19 @@ def plan_tiles(width: float, height: float, paper: Paper, prof: Any = "home", *,
 def seam_marks(plan: TilePlan) -> list[tuple[float, float]]:
     """Registration crosshair positions (component points): on every seam, at the cut edge
     of the tile laid on top, a quarter and three quarters along each shared edge."""
-    points = []
+    points: list[tuple[float, float]] = []
     for t in plan.tiles:
-        x0, y0, x1, y1 = t.region
+        r = t.region
         if t.col > 0:  # the left edge of this tile lies on the left neighbour
-            points += [(x0, y0 + (y1 - y0) * f) for f in (0.25, 0.75)]
+            points += [(r.x, r.y + r.h * f) for f in (0.25, 0.75)]
         if t.row > 0:  # its top edge lies on the tile above
-            points += [(x0 + (x1 - x0) * f, y1) for f in (0.25, 0.75)]
+            points += [(r.x + r.w * f, r.top) for f in (0.25, 0.75)]
     return points
 
 
 def tile(draw: Callable[[Canvas, float, float], Any], width_mm: float, height_mm: float,
-         ctx: Any, out: str | Path, *, title: str = "", overlap_mm: float = 10.0,
-         build: str | None = None) -> TilePlan:
+         ctx: BuildContext | DrawContext, out: str | Path, *, title: str = "",
+         overlap_mm: float = 10.0, build: str | None = None) -> TilePlan:
     """Write ``out``: the component ``draw(canvas, w, h)`` (``w x h`` pt, origin lower-left)
     on one page if it fits, else an assembly page and one page per tile."""
     from printkit.pdf import open_canvas
@@ -162,14 +166,13 @@ def tile(draw: Callable[[Canvas, float, float], Any], width_mm: float, height_mm
         c.beginForm(form, 0, 0, plan.width, plan.height)
         draw(c, plan.width, plan.height)
         c.endForm()
-        x0, y0, x1, y1 = safe_rect(plan.paper, prof)
+        safe = safe_rect(plan.paper, prof)
         if plan.single:
-            sx0, sy0, sx1, sy1 = plan.single
             if prof.page_boxes:
                 set_boxes(c, plan.single)
-            decorate_first_page(c, ctx, x0, y1, x1 - x0)
+            decorate_first_page(c, ctx, safe.x, safe.top, safe.w)
             c.saveState()
-            c.translate(sx0, sy0)
+            c.translate(plan.single.x, plan.single.y)
             c.doForm(form)
             c.restoreState()
             if prof.slug:
@@ -195,41 +198,40 @@ def _tile_page(c: Canvas, plan: TilePlan, t: Tile, form: str,
                seams: list[tuple[float, float]], title: str) -> None:
     from printkit.fonts import font
 
-    px0, py0, px1, py1 = t.page_rect
-    rx0, ry0, rx1, ry1 = t.region
+    pr, rg = t.page_rect, t.region
     c.saveState()
     clip = c.beginPath()
-    clip.rect(px0, py0, px1 - px0, py1 - py0)
+    clip.rect(pr.x, pr.y, pr.w, pr.h)
     c.clipPath(clip, stroke=0, fill=0)
-    c.translate(px0 - rx0, py0 - ry0)
+    c.translate(pr.x - rg.x, pr.y - rg.y)
     c.doForm(form)
     c.restoreState()
     # the tile edge: cut along the left and top edges that overlay a neighbour
-    marks.cut_rects(c, [t.page_rect])
+    marks.cut_rects(c, [pr])
     ov = plan.overlap
     if t.col < plan.cols - 1:  # glue line: where the right neighbour's cut edge goes
-        marks.fold_line(c, px1 - ov, py0, px1 - ov, py1)
+        marks.fold_line(c, pr.right - ov, pr.y, pr.right - ov, pr.top)
     if t.row < plan.rows - 1:
-        marks.fold_line(c, px0, py0 + ov, px1, py0 + ov)
+        marks.fold_line(c, pr.x, pr.y + ov, pr.right, pr.y + ov)
     for sx, sy in seams:
-        if rx0 - 1 <= sx <= rx1 + 1 and ry0 - 1 <= sy <= ry1 + 1:
-            x, y = px0 + sx - rx0, py0 + sy - ry0
+        if rg.x - 1 <= sx <= rg.right + 1 and rg.y - 1 <= sy <= rg.top + 1:
+            x, y = pr.x + sx - rg.x, pr.y + sy - rg.y
             marks.registration_mark(c, x, y, mm(2.5))
     # label and little map above the tile
     c.setFillColorCMYK(*marks.MARK_BLACK)
     c.setFont(font("sans-bold"), 9)
     index = t.row * plan.cols + t.col + 1
-    c.drawString(px0, py1 + mm(4.5), _("{title} — tile {label}").format(
+    c.drawString(pr.x, pr.top + mm(4.5), _("{title} — tile {label}").format(
         title=title, label=t.label))
     c.setFont(font("sans"), 6.5)
-    c.drawString(px0, py1 + mm(1.3), _(
+    c.drawString(pr.x, pr.top + mm(1.3), _(
         "row {row}, column {col} · {n} of {total} · overlap {ov} mm: cut the left/top edge, "
         "lay it on the neighbour's dashed line").format(
         row=t.row + 1, col=t.col + 1, n=index, total=len(plan.tiles),
         ov=f"{to_mm(plan.overlap):g}"))
     cell = mm(2.2)
-    mx = px1 - plan.cols * cell
-    my = py1 + mm(1.2)
+    mx = pr.right - plan.cols * cell
+    my = pr.top + mm(1.2)
     c.setLineWidth(0.3)
     for r in range(plan.rows):
         for col in range(plan.cols):
@@ -239,18 +241,19 @@ def _tile_page(c: Canvas, plan: TilePlan, t: Tile, form: str,
                    cell * 0.75, stroke=1, fill=1)
 
 
-def _assembly_page(c: Canvas, ctx: Any, plan: TilePlan, form: str, title: str) -> None:
+def _assembly_page(c: Canvas, ctx: BuildContext | DrawContext, plan: TilePlan, form: str,
+                   title: str) -> None:
     from printkit.fonts import font
 
     prof = profile(ctx.profile)
-    x0, y0, x1, y1 = safe_rect(plan.paper, prof)
+    safe = safe_rect(plan.paper, prof)
     if prof.page_boxes:
-        set_boxes(c, (0, 0, plan.paper.width, plan.paper.height))
-    decorate_first_page(c, ctx, x0, y1, x1 - x0)
-    top = y1 - BAND_ROOM - mm(6)
+        set_boxes(c, Rect(0.0, 0.0, plan.paper.width, plan.paper.height))
+    decorate_first_page(c, ctx, safe.x, safe.top, safe.w)
+    top = safe.top - BAND_ROOM - mm(6)
     c.setFillColorCMYK(*marks.MARK_BLACK)
     c.setFont(font("sans-bold"), 12)
-    c.drawString(x0, top, _("{title}: assembly").format(title=title))
+    c.drawString(safe.x, top, _("{title}: assembly").format(title=title))
     c.setFont(font("sans"), 8)
     steps = [
         _("{w} x {h} mm on {n} tiles ({rows} rows x {cols} columns), {ov} mm overlap.").format(
@@ -263,12 +266,12 @@ def _assembly_page(c: Canvas, ctx: Any, plan: TilePlan, form: str, title: str) -
         _("3. Glue in the overlap, then trim the outer edges."),
     ]
     for i, line in enumerate(steps):
-        c.drawString(x0, top - mm(6) - i * mm(4.2), line)
+        c.drawString(safe.x, top - mm(6) - i * mm(4.2), line)
     # diagram: the whole component, scaled, with the tiles over it
     box_top = top - mm(6) - len(steps) * mm(4.2) - mm(4)
-    box_w, box_h = x1 - x0, box_top - y0
+    box_w, box_h = safe.w, box_top - safe.y
     s = min(box_w / plan.width, box_h / plan.height)
-    ox = x0 + (box_w - plan.width * s) / 2
+    ox = safe.x + (box_w - plan.width * s) / 2
     oy = box_top - plan.height * s
     c.saveState()
     c.translate(ox, oy)
@@ -278,11 +281,11 @@ def _assembly_page(c: Canvas, ctx: Any, plan: TilePlan, form: str, title: str) -
     c.saveState()
     c.setLineWidth(0.8)
     for t in plan.tiles:
-        rx0, ry0, rx1, ry1 = t.region
+        r = t.region
         shade = 0.9 if (t.row + t.col) % 2 else 0.6
         c.setStrokeColorCMYK(shade, 0.2, 0, 0)
-        c.rect(ox + rx0 * s, oy + ry0 * s, (rx1 - rx0) * s, (ry1 - ry0) * s, stroke=1, fill=0)
-        cx, cy = ox + (rx0 + rx1) / 2 * s, oy + (ry0 + ry1) / 2 * s
+        c.rect(ox + r.x * s, oy + r.y * s, r.w * s, r.h * s, stroke=1, fill=0)
+        cx, cy = ox + r.cx * s, oy + r.cy * s
         c.setFillColorCMYK(0, 0, 0, 0)
         c.setStrokeColorCMYK(0, 0, 0, 1)
         c.circle(cx, cy, mm(5), stroke=1, fill=1)

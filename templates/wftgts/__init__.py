@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printkit.engines.wftgts import WFtGtS
+from printkit.engines.wftgts import Keep, Score, WFtGtS, WFtGtSState
 from printkit.i18n import N_
 from printkit.kits import Kit
 from printkit.templates.wftgts.components import DICE_PRESET, components
 from printkit.templates.wftgts.example import SheetExample
 from printkit.templates.wftgts.validation import VALIDATION
 
-KIT = Kit(
+KIT: Kit[WFtGtSState, Keep | Score] = Kit(
     name="wftgts",
     title=N_("Waiting For the Game to Start"),
     engine=WFtGtS,

@@ -1,0 +1,44 @@
+"""The pipelines own the locale and the preflight recorder: what one component draws is
+checked and reported whatever command draws it, and is drawn in the build's language."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from pypdf import PdfReader
+
+from printkit.production import preflight
+
+
+def test_no_recorder_no_checks():
+    """There is no process-wide recorder to swallow findings."""
+    with pytest.raises(RuntimeError, match="no preflight recorder is open"):
+        preflight.current()
+
+
+def test_an_example_with_glyphs_the_handwriting_lacks_fails(cli, tmp_path, seed_log):
+    lines = seed_log.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    header["players"][0]["name"] = "李雷"
+    log = tmp_path / "li.jsonl"
+    log.write_text("\n".join([json.dumps(header, ensure_ascii=False), *lines[1:]]) + "\n",
+                   encoding="utf-8")
+    r = cli("example", "wftgts", str(log), "--out", str(tmp_path / "li.pdf"))
+    assert r.code == 1
+    assert "missing-glyph" in r.err and "U+674E" in r.err
+    assert "preflight found" in r.err
+
+
+def test_a_french_kit_has_french_bookmarks(cli, tmp_path):
+    assert cli("build", "wftgts", "--locale", "fr", "--out", str(tmp_path)).code == 0
+    reader = PdfReader(str(tmp_path / "wftgts" / "wftgts-kit.pdf"))
+    titles = [item.title for item in reader.outline]
+    assert "feuille de jeu" in titles
+    assert "Play sheet" not in titles
+
+
+def test_a_build_reports_per_kit(cli, tmp_path):
+    r = cli("build", "all", "--out", str(tmp_path), "--preflight")
+    assert r.code == 0, r.err
+    assert "preflight: 0 error(s)" in r.out

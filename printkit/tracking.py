@@ -314,3 +314,13 @@ def exempt(canvas: Canvas) -> Iterator[None]:
         if tracking:
             canvas._exempt -= 1
 
+
+
+def clip_rect(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
+    """Clip to a rectangle with a literal operator (the path API costs about 10 % of a card
+    in imposition); a tracking canvas learns the clip so that what it hides is not checked."""
+    canvas._code.append(f"{x:.4f} {y:.4f} {w:.4f} {h:.4f} re W n")
+    if isinstance(canvas, TrackingCanvas):
+        box = _bbox(canvas.matrix, [(x, y), (x + w, y + h), (x, y + h), (x + w, y)])
+        assert box is not None
+        canvas._clip_box = _clip(box, canvas._clip_box) or (box[0], box[1], box[0], box[1])

@@ -240,7 +240,10 @@ def build_deck(csv_path: str | Path, out: str | Path, *, card_size: str = "poker
                        duplex_offset=duplex_offset)
     cards = read_cards(csv_path)
     style = CardStyle()
-    with preflight.collect() as report:
+    from printkit.pipeline import drawing
+
+    with drawing(ctx) as drawn:  # the locale, a recorder, and a canvas that checks as it draws
+        report = drawn.preflight
         faces = []
         for card in cards:
             face = CardFace(card, item, style)

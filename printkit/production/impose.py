@@ -49,6 +49,7 @@ from printkit.production.profiles import (
     slug,
 )
 from printkit.production.sizes import ItemSize, size
+from printkit.tracking import clip_rect
 from printkit.units import mm, to_mm
 
 if TYPE_CHECKING:
@@ -269,8 +270,7 @@ class _Painter:
         else:
             canvas.translate(p.x, p.y)
         b = self.bleed
-        # clip to the bleed rectangle (a literal: the path API costs ~10 % of a card)
-        canvas._code.append(f"{-b:.4f} {-b:.4f} {iw + 2 * b:.4f} {ih + 2 * b:.4f} re W n")
+        clip_rect(canvas, -b, -b, iw + 2 * b, ih + 2 * b)  # the bleed rectangle
         if hasattr(item, "wrapOn") or hasattr(item, "drawOn"):
             _draw_flowable(canvas, item, iw, ih)
         else:

@@ -12,6 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.fonts import font
 from printkit.geometry import Rect
+from printkit.tracking import exempt
 from printkit.units import inch, mm
 
 MARK_BLACK = (0, 0, 0, 1)  # CMYK
@@ -27,7 +28,8 @@ def cut_rects(canvas: Canvas, rects: Iterable[Rect], *, width: float = HAIRLINE)
     path = canvas.beginPath()
     for r in rects:
         path.rect(r.x, r.y, r.w, r.h)
-    canvas.drawPath(path, stroke=1, fill=0)
+    with exempt(canvas):  # printer's marks lie outside the trim by design
+        canvas.drawPath(path, stroke=1, fill=0)
     canvas.restoreState()
 
 

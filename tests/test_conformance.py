@@ -11,15 +11,15 @@ import random
 
 import pytest
 
-import printkit.engines
 from printkit.engines.core import CHANCE, TERMINAL, parse_log, play, replay
+from printkit.kits import game_kits
 
-GAMES = printkit.engines.available()
+GAMES = [kit.name for kit in game_kits()]
 
 
-@pytest.fixture(params=GAMES)
+@pytest.fixture(params=game_kits(), ids=GAMES)
 def game(request):
-    return printkit.engines.get_game(request.param)
+    return request.param.game()
 
 
 def _seats(game, bot):

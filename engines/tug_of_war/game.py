@@ -84,6 +84,14 @@ _CHANCE_PHASES = frozenset(
 class Reroll:
     """Re-roll the dice showing these values (a multiset; ``()`` keeps them all)."""
 
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        """``{"reroll": [values]}``: the dice to roll again (``[]`` keeps them all)."""
+        return {"type": "object", "required": ["reroll"], "additionalProperties": False,
+                "properties": {"reroll": {"type": "array", "maxItems": 3,
+                                          "items": {"type": "integer", "minimum": 1,
+                                                    "maximum": 6}}}}
+
     dice: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
@@ -94,6 +102,15 @@ class Reroll:
 class Remove:
     """Pair the common die ``common`` with the team die ``team`` to remove an opposing athlete."""
 
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        """``{"remove": {"common": value, "team": value}}``."""
+        pair = {"type": "integer", "minimum": 1, "maximum": 6}
+        return {"type": "object", "required": ["remove"], "additionalProperties": False,
+                "properties": {"remove": {"type": "object", "required": ["common", "team"],
+                                          "additionalProperties": False,
+                                          "properties": {"common": pair, "team": pair}}}}
+
     common: int
     team: int
 
@@ -102,6 +119,15 @@ class Remove:
 class Exchange:
     """Swap the common die ``common`` into the team in place of the team die ``team``."""
 
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        """``{"exchange": {"common": value, "team": value}}``."""
+        pair = {"type": "integer", "minimum": 1, "maximum": 6}
+        return {"type": "object", "required": ["exchange"], "additionalProperties": False,
+                "properties": {"exchange": {"type": "object", "required": ["common", "team"],
+                                          "additionalProperties": False,
+                                          "properties": {"common": pair, "team": pair}}}}
+
     common: int
     team: int
 
@@ -109,6 +135,11 @@ class Exchange:
 @dataclass(frozen=True, slots=True)
 class EndTurn:
     """Stop using common dice; the opponent's turn begins."""
+
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        """``"end"``: stop using common dice."""
+        return {"const": "end"}
 
 
 Action = Reroll | Remove | Exchange | EndTurn
@@ -163,7 +194,7 @@ def _is_sub_multiset(part: tuple[int, ...], whole: tuple[int, ...]) -> bool:
 # -- state ---------------------------------------------------------------------------------
 
 
-class TugOfWarState(State):
+class TugOfWarState(State["Action"]):
     """One moment of a game of Tug of War. Mutable; :meth:`clone` is cheap (no deepcopy)."""
 
     __slots__ = (
@@ -634,7 +665,7 @@ def _dice(n: int, faces: int) -> _Roll:
 # -- game ----------------------------------------------------------------------------------
 
 
-class TugOfWar(Game):
+class TugOfWar(Game[TugOfWarState, "Action"]):
     """Tug of War for two players (Yellow and Red).
 
     Options: ``turn_limit`` (designed for printkit; default from ``rules.toml``) and
@@ -750,6 +781,38 @@ class TugOfWar(Game):
             cls = Remove if key == "remove" else Exchange
             return cls(value["common"], value["team"])
         raise ValueError(f"unknown action {key!r}; use reroll, remove, exchange or end")
+
+    def action_schema(self) -> dict[str, Any]:
+        return {"oneOf": [Reroll.json_schema(), Remove.json_schema(), Exchange.json_schema(),
+                          EndTurn.json_schema()]}
+
+    def outcome_schema(self) -> dict[str, Any]:
+        """The faces rolled: three dice, or fewer for a re-roll."""
+        r = self.rules
+        return {"type": "array", "minItems": 1, "maxItems": max(r.team_dice, r.common_dice),
+                "items": {"type": "integer", "minimum": 1, "maximum": r.faces}}
+
+    def result_schema(self) -> dict[str, Any]:
+        side = {"type": ["integer", "null"], "enum": [0, 1, None]}
+        pair = {"type": "array", "minItems": 2, "maxItems": 2, "items": {"type": "integer"}}
+        return {"type": "object", "additionalProperties": False, "properties": {
+            "winner": side, "winner_name": {"type": ["string", "null"]},
+            "end": {"enum": ["eliminated", "turn limit"]}, "athletes": pair,
+            "turns": {"type": "integer", "minimum": 0}, "first_player": side,
+            "max_athletes": pair}}
+
+    def options_schema(self) -> dict[str, Any]:
+        dice = {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}}
+        return {"type": "object", "additionalProperties": False, "properties": {
+            "turn_limit": {"type": "integer", "minimum": 1},
+            "position": {"type": "object", "required": ["team", "athletes"],
+                         "additionalProperties": False, "properties": {
+                             "team": {"type": "array", "minItems": 2, "maxItems": 2,
+                                      "items": dice},
+                             "athletes": {"type": "array", "minItems": 2, "maxItems": 2,
+                                          "items": {"type": "integer", "minimum": 1}},
+                             "to_move": {"enum": [0, 1]},
+                             "turns": {"type": "integer", "minimum": 0}}}}}
 
     def bots(self) -> Mapping[str, Any]:
         from printkit.engines.core.bots import RandomBot

@@ -58,6 +58,13 @@ class SetRoll(DiceRoll):
 class Keep:
     """Carry these dice (indices 0 = d4 ... 6 = d20) to the next line; the rest are rerolled."""
 
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        """``{"keep": [die ids]}``: the dice carried to the next line (any, none or all)."""
+        return {"type": "object", "required": ["keep"], "additionalProperties": False,
+                "properties": {"keep": {"type": "array", "uniqueItems": True,
+                                        "items": {"enum": list(_IDS)}}}}
+
     dice: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
@@ -72,6 +79,12 @@ class Keep:
 @dataclass(frozen=True, slots=True)
 class Score:
     """Score line c: by its best runs and sets, or (``junk=True``) by the sum of its dice."""
+
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        """``{"score": "best"}`` or ``{"score": "junk"}``."""
+        return {"type": "object", "required": ["score"], "additionalProperties": False,
+                "properties": {"score": {"enum": ["best", "junk"]}}}
 
     junk: bool = False
 
@@ -152,7 +165,7 @@ class PlayerSheet:
         return PlayerSheet(rounds)
 
 
-class WFtGtSState(State):
+class WFtGtSState(State["Keep | Score"]):
     """A game in progress. ``sheets[p]`` is what player ``p`` has written so far."""
 
     __slots__ = (
@@ -341,7 +354,7 @@ class WFtGtSState(State):
         return f"<WFtGtSState round {self.round} line {self.line} {who}>"
 
 
-class WFtGtS(Game):
+class WFtGtS(Game[WFtGtSState, "Keep | Score"]):
     """Waiting For the Game to Start: one shared 7-die set, any number of players."""
 
     info = GameInfo(
@@ -417,6 +430,21 @@ class WFtGtS(Game):
         if not isinstance(data, list):
             raise ValueError(f"a roll is a list of {_N} numbers (d4 ... d20), got {data!r}")
         return tuple(data)
+
+    def action_schema(self) -> dict[str, Any]:
+        return {"oneOf": [Keep.json_schema(), Score.json_schema()]}
+
+    def outcome_schema(self) -> dict[str, Any]:
+        """Seven faces in sheet order (d4 ... d20), each within its die."""
+        return {"type": "array", "minItems": _N, "maxItems": _N,
+                "prefixItems": [{"type": "integer", "minimum": 1, "maximum": d.sides,
+                                 "description": d.id} for d in self.rules.dice],
+                "items": False}
+
+    def result_schema(self) -> dict[str, Any]:
+        ints = {"type": "array", "items": {"type": "integer", "minimum": 0}}
+        return {"type": "object", "additionalProperties": False,
+                "properties": {"scores": ints, "winners": ints, "c_sum_best": ints}}
 
     def bots(self) -> Mapping[str, Any]:
         from printkit.engines.wftgts.bots import BOTS

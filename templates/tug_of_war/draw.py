@@ -7,18 +7,16 @@ and rope with these calls, so the booklet's diagrams look like the table they de
 from __future__ import annotations
 
 import math
-import tomllib
-from functools import cache
 from pathlib import Path
-from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.context import DrawContext
+from printkit.draw import Layout
 from printkit.engines.tug_of_war.rules import RULES
-from printkit.fonts import font
-from printkit.i18n import _
+
+LAYOUT = Layout(Path(__file__).parent / "layout.toml")
 
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.5, 0.5),),
@@ -31,13 +29,8 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 SIDE_KEYS = ("yellow", "red")
 
 
-@cache
-def layout() -> dict[str, Any]:
-    return tomllib.loads((Path(__file__).parent / "layout.toml").read_text(encoding="utf-8"))
-
-
 def ink(name: str) -> HexColor:
-    return HexColor(layout()["ink"][name])
+    return LAYOUT.ink(name)
 
 
 def side_ink(side: int, shade: str = "") -> HexColor:
@@ -45,26 +38,9 @@ def side_ink(side: int, shade: str = "") -> HexColor:
     return ink(SIDE_KEYS[side] + (f"_{shade}" if shade else ""))
 
 
-def side_name(side: int) -> str:
+def side_name(ctx: DrawContext, side: int) -> str:
     """The translated name of a side (the engine's names are the source: Yellow, Red)."""
-    return _(RULES.player_names[side])
-
-
-def fit_size(text: str, role: str, size: float, width: float) -> float:
-    """``size`` shrunk just enough for ``text`` to fit ``width``."""
-    w = pdfmetrics.stringWidth(text, font(role), size)
-    return size if w <= width or w == 0 else size * width / w
-
-
-def centred(c: Canvas, text: str, role: str, size: float, cx: float, cy: float,
-            *, width: float | None = None) -> None:
-    """``text`` centred on (cx, cy), optically (on the x-height), shrunk to ``width``."""
-    if width is not None:
-        size = fit_size(text, role, size, width)
-    face = font(role)
-    asc = pdfmetrics.getAscentDescent(face, size)[0]
-    c.setFont(face, size)
-    c.drawCentredString(cx, cy - asc * 0.36, text)
+    return ctx._(RULES.player_names[side])
 
 
 def die(c: Canvas, x: float, y: float, size: float, value: int, *, face: Color | None = None,

@@ -22,23 +22,22 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from printkit.components import BuildContext
-from printkit.engines.core import Replay
+from printkit.context import DrawContext
+from printkit.draw import centred
+from printkit.engines.core import LogHeader, ReplayVisitor
+from printkit.engines.tug_of_war import Action, EndTurn, Exchange, Remove, Reroll, TugOfWarState
 from printkit.engines.tug_of_war.game import Phase
 from printkit.engines.tug_of_war.rules import RULES
-from printkit.fonts import font
 from printkit.geometry import Rect
-from printkit.i18n import _, ngettext, use_locale
+from printkit.page import open_document
 from printkit.paper import Paper
-from printkit.pdf import open_canvas
 from printkit.production.profiles import profile, safe_rect
 from printkit.templates.tug_of_war.draw import (
+    LAYOUT,
     athlete,
     centre_mark,
-    centred,
     die,
     ink,
-    layout,
     rope,
     side_ink,
     strike,
@@ -63,7 +62,7 @@ class Strip:
     new_dice: tuple[int, ...] = ()
     reroll_reason: str = ""
     rerolls_allowed: int = 0
-    actions: list[tuple[dict[str, Any] | str, str, tuple[int, int]]] = field(default_factory=list)
+    actions: list[tuple[Action, str, tuple[int, int]]] = field(default_factory=list)
     team_after: tuple[int, ...] = ()
     athletes_after: tuple[int, int] = (0, 0)
     winner: int | None = None
@@ -71,35 +70,39 @@ class Strip:
     starts: int | None = None  # after the second set-up: who takes the first turn
 
 
-def turn_strips(replay: Replay) -> list[Strip]:
-    """The replayed steps grouped into set-ups and turns."""
-    strips: list[Strip] = []
-    for step in replay.steps:
-        before, entry, after = step.before, step.entry, step.after
+class StripBuilder:
+    """Groups replayed moves into set-up and turn strips (the booklet's model)."""
+
+    def __init__(self) -> None:
+        self.strips: list[Strip] = []
+
+    def add(self, before: TugOfWarState, move: Any, after: TugOfWarState,
+            reason: str | None) -> None:
         phase = before.phase
         p = before.player
+        strips = self.strips
         if phase in (Phase.SETUP_ROLL, Phase.TURN_ROLL):
             kind = "setup" if phase == Phase.SETUP_ROLL else "turn"
             strips.append(Strip(kind, p, after.turns if kind == "turn" else 0,
-                                before.team[p], before.athletes, roll=tuple(entry.data)))
+                                before.team[p], before.athletes, roll=tuple(move)))
         if not strips:
-            continue
+            return
         strip = strips[-1]
         if phase in (Phase.SETUP_REROLL, Phase.TURN_REROLL):
-            strip.rerolled = tuple(entry.data.get("reroll", []))
-            strip.reroll_reason = entry.reason or ""
+            assert isinstance(move, Reroll)
+            strip.rerolled = move.dice
+            strip.reroll_reason = reason or ""
             strip.rerolls_allowed = before.rerolls_allowed()
         elif phase in (Phase.SETUP_REROLL_ROLL, Phase.TURN_REROLL_ROLL):
-            strip.new_dice = tuple(entry.data)
+            strip.new_dice = tuple(move)
         elif phase == Phase.ACTIONS:
-            strip.actions.append((entry.data, entry.reason or "", after.athletes))
+            strip.actions.append((move, reason or "", after.athletes))
         strip.team_after = after.team[p]
         strip.athletes_after = after.athletes
         strip.over = after.is_terminal()
         strip.winner = after.winner
         if strip.kind == "setup" and after.first_player is not None and not before.first_player:
             strip.starts = after.first_player
-    return strips
 
 
 def _dice_text(dice: tuple[int, ...] | list[int]) -> str:
@@ -110,86 +113,91 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "±0"
 
 
-def captions(strip: Strip, names: list[str]) -> list[tuple[str, str]]:
+def captions(ctx: DrawContext, strip: Strip, names: list[str]) -> list[tuple[str, str]]:
     """The strip's caption as (what happened, why) pairs, one line each."""
     p, opp = strip.player, 1 - strip.player
     lines: list[tuple[str, str]] = []
     if strip.kind == "setup":
-        lines.append((_("Rolls %(dice)s.") % {"dice": _dice_text(strip.roll)}, ""))
+        lines.append((ctx._("Rolls %(dice)s.") % {"dice": _dice_text(strip.roll)}, ""))
     else:
-        lines.append((_("Rolls the common dice: %(dice)s.") % {"dice": _dice_text(strip.roll)},
+        lines.append((ctx._("Rolls the common dice: %(dice)s.") % {"dice": _dice_text(strip.roll)},
                       ""))
     if strip.rerolled:
-        lines.append((_("Re-rolls %(old)s: %(new)s.") % {"old": _dice_text(strip.rerolled),
+        lines.append((ctx._("Re-rolls %(old)s: %(new)s.") % {"old": _dice_text(strip.rerolled),
                                                          "new": _dice_text(strip.new_dice)},
                       strip.reroll_reason))
     elif strip.rerolls_allowed:
-        lines.append((_("Keeps the dice (may re-roll %(n)d).") % {"n": strip.rerolls_allowed},
+        lines.append((ctx._("Keeps the dice (may re-roll %(n)d).") % {"n": strip.rerolls_allowed},
                       strip.reroll_reason))
     if strip.kind == "setup":
-        lines.append((ngettext("Team dice %(dice)s: %(n)d athlete onto the rope.",
+        lines.append((ctx.ngettext("Team dice %(dice)s: %(n)d athlete onto the rope.",
                                "Team dice %(dice)s: %(n)d athletes onto the rope.",
                                strip.athletes_after[p])
                       % {"dice": _dice_text(strip.team_after), "n": strip.athletes_after[p]}, ""))
         if strip.starts is not None:
             a = strip.athletes_after
-            lines.append((_("%(y)d against %(r)d athletes: %(who)s starts.")
+            lines.append((ctx._("%(y)d against %(r)d athletes: %(who)s starts.")
                           % {"y": a[YELLOW], "r": a[RED], "who": names[strip.starts]}, ""))
         return lines
     athletes = strip.athletes_before
-    for data, reason, after in strip.actions:
-        if data == "end":
-            lines.append((_("Stops here."), reason))
-        elif "remove" in data:
-            c, t = data["remove"]["common"], data["remove"]["team"]
-            lines.append((_("Remove: common %(c)d against team %(t)d, one %(opp)s athlete off "
+    for action, reason, after in strip.actions:
+        if isinstance(action, EndTurn):
+            lines.append((ctx._("Stops here."), reason))
+        elif isinstance(action, Remove):
+            c, t = action.common, action.team
+            lines.append((ctx._("Remove: common %(c)d against team %(t)d, one %(opp)s athlete off "
                             "(%(left)d left).") % {"c": c, "t": t, "opp": names[opp],
                                                    "left": after[opp]}, reason))
-        elif "exchange" in data:
-            c, t = data["exchange"]["common"], data["exchange"]["team"]
+        elif isinstance(action, Exchange):
+            c, t = action.common, action.team
             due = RULES.exchange_bonus + c - t
             got = after[p] - athletes[p]
-            text = _("Exchange: common %(c)d in, team %(t)d out, athletes %(change)s "
+            text = ctx._("Exchange: common %(c)d in, team %(t)d out, athletes %(change)s "
                      "(%(n)d on the rope).") % {"c": c, "t": t, "change": _signed(due),
                                                 "n": after[p]}
             if got != due:
-                text += " " + _("The reserve is empty: %(lost)d lost.") % {"lost": due - got}
+                text += " " + ctx._("The reserve is empty: %(lost)d lost.") % {"lost": due - got}
             lines.append((text, reason))
         athletes = after
     if strip.over and strip.winner is not None:
-        lines.append((_("%(who)s has no athlete left on the rope: %(win)s wins.")
+        lines.append((ctx._("%(who)s has no athlete left on the rope: %(win)s wins.")
                       % {"who": names[1 - strip.winner], "win": names[strip.winner]}, ""))
     elif strip.over:
-        lines.append((_("The turn limit is reached: the game is a draw."), ""))
+        lines.append((ctx._("The turn limit is reached: the game is a draw."), ""))
     elif not strip.actions:
-        lines.append((_("No common die can be used: the turn ends."), ""))
-    elif strip.actions[-1][0] != "end":
-        lines.append((_("No common die left to use: the turn ends."), ""))
+        lines.append((ctx._("No common die can be used: the turn ends."), ""))
+    elif not isinstance(strip.actions[-1][0], EndTurn):
+        lines.append((ctx._("No common die left to use: the turn ends."), ""))
     return lines
 
 
 # -- drawing --------------------------------------------------------------------------------
 
 
-def _caption_paragraph(lines: list[tuple[str, str]], size: float) -> Paragraph:
-    style = ParagraphStyle("cap", fontName=font("sans"), fontSize=size, leading=size * 1.22,
-                           textColor=ink("text"))
-    italic = font("sans-italic")
+def _caption_paragraph(ctx: DrawContext, lines: list[tuple[str, str]],
+                       size: float) -> Paragraph:
+    style = ParagraphStyle("cap", fontName=ctx.font("sans"), fontSize=size,
+                           leading=size * 1.22, textColor=ink("text"))
+    italic = ctx.font("sans-italic")
     parts = []
     for text, why in lines:
         line = escape(text)
         if why:
-            line += f' <font name="{italic}" color="{layout()["ink"]["rule"]}">— ' \
+            line += f' <font name="{italic}" color="{LAYOUT["ink"]["rule"]}">— ' \
                     f"{escape(why)}</font>"
         parts.append(line)
     return Paragraph("<br/>".join(parts), style)
 
 
-def _fit_caption(lines: list[tuple[str, str]], w: float, h: float) -> Paragraph:
-    e = layout()["example"]
+def _fit_caption(ctx: DrawContext, lines: list[tuple[str, str]], w: float,
+                 h: float) -> Paragraph:
+    for text, why in lines:
+        ctx.check_glyphs("sans", text, "caption")
+        ctx.check_glyphs("sans-italic", why, "caption")
+    e = LAYOUT["example"]
     size = float(e["caption_size"])
     while True:
-        para = _caption_paragraph(lines, size)
+        para = _caption_paragraph(ctx, lines, size)
         if para.wrap(w, h)[1] <= h or size <= e["caption_min_size"]:
             return para
         size -= 0.2
@@ -224,16 +232,18 @@ def _arrow(c: Canvas, x: float, y: float, length: float) -> None:
     c.restoreState()
 
 
-def _label(c: Canvas, text: str, x: float, y: float, size: float = 6.5) -> None:
+def _label(c: Canvas, ctx: DrawContext, text: str, x: float, y: float,
+           size: float = 6.5) -> None:
+    ctx.check_glyphs("sans-bold", text, "label")
     c.setFillColor(ink("rule"))
-    c.setFont(font("sans-bold"), size)
+    c.setFont(ctx.font("sans-bold"), size)
     c.drawString(x, y, text)
 
 
-def _mini_rope(c: Canvas, box: Rect, before: tuple[int, int], after: tuple[int, int],
-               names: list[str], *, ring_new: bool = True) -> None:
+def _mini_rope(c: Canvas, ctx: DrawContext, box: Rect, before: tuple[int, int],
+               after: tuple[int, int], names: list[str], *, ring_new: bool = True) -> None:
     """The athletes after the turn on the mat's numbered spaces (3 rows, from the centre)."""
-    rows = layout()["mat"]["space_rows"]
+    rows = LAYOUT["mat"]["space_rows"]
     cols = math.ceil(RULES.athletes_per_side / rows)
     gap = mm(4)
     pitch = min((box.w - gap) / 2 / cols, (box.h - mm(5)) / rows)
@@ -269,13 +279,13 @@ def _mini_rope(c: Canvas, box: Rect, before: tuple[int, int], after: tuple[int, 
         change = after[side] - before[side]
         if change:
             text += f" ({_signed(change)})"
-        centred(c, text, "sans-bold", 7, box.cx + sign * box.w / 4, box.y + mm(1.6),
+        centred(c, ctx, text, "sans-bold", 7, box.cx + sign * box.w / 4, box.y + mm(1.6),
                 width=box.w / 2 - mm(2))
 
 
-def draw_strip(c: Canvas, box: Rect, strip: Strip, names: list[str]) -> None:
+def draw_strip(c: Canvas, ctx: DrawContext, box: Rect, strip: Strip, names: list[str]) -> None:
     """One strip: turn column, team dice, common roll, mini rope, caption."""
-    e = layout()["example"]
+    e = LAYOUT["example"]
     p = strip.player
     ds = mm(e["dice_size"])
     c.saveState()
@@ -287,43 +297,44 @@ def draw_strip(c: Canvas, box: Rect, strip: Strip, names: list[str]) -> None:
     c.setFillColor(side_ink(p, "tint"))
     c.roundRect(col.x, col.y, col.w, col.h, mm(2), stroke=0, fill=1)
     c.setFillColor(side_ink(p, "dark"))
-    title = _("Set-up") if strip.kind == "setup" else _("Turn %(n)d") % {"n": strip.number}
-    centred(c, title, "sans-bold", 11, col.cx, col.top - mm(5), width=col.w - mm(3))
-    centred(c, names[p], "sans-bold", 8.5, col.cx, col.top - mm(10), width=col.w - mm(3))
+    title = (ctx._("Set-up") if strip.kind == "setup"
+             else ctx._("Turn %(n)d") % {"n": strip.number})
+    centred(c, ctx, title, "sans-bold", 11, col.cx, col.top - mm(5), width=col.w - mm(3))
+    centred(c, ctx, names[p], "sans-bold", 8.5, col.cx, col.top - mm(10), width=col.w - mm(3))
     athlete(c, col.cx, col.top - mm(20), mm(10), facing=FACING[p], colour=side_ink(p, "dark"))
     if strip.kind == "turn":
         a = strip.athletes_before
         c.setFillColor(ink("rule"))
-        centred(c, _("before: %(y)d : %(r)d") % {"y": a[YELLOW], "r": a[RED]}, "sans", 6.5,
+        centred(c, ctx, ctx._("before: %(y)d : %(r)d") % {"y": a[YELLOW], "r": a[RED]}, "sans",
+                6.5,
                 col.cx, col.y + mm(3), width=col.w - mm(3))
     # diagrams row
     x = col.right + mm(4)
     row_top = box.top - mm(2.5)
     dice_y = row_top - mm(3.5) - ds
     if strip.kind == "turn":
-        _label(c, _("Team dice"), x, row_top - mm(2.2))
-        exchanged = [d["exchange"]["team"] for d, *_rest in strip.actions
-                     if isinstance(d, dict) and "exchange" in d]
+        _label(c, ctx, ctx._("Team dice"), x, row_top - mm(2.2))
+        exchanged = [a.team for a, *_rest in strip.actions if isinstance(a, Exchange)]
         end = _dice_row(c, x, dice_y, strip.team, ds, struck=tuple(exchanged))
         if strip.team_after != strip.team:  # the team after the exchange, edged
             _dice_row(c, x, dice_y - ds * 1.35, strip.team_after, ds, edge=side_ink(p, "dark"))
         x = max(end, x + 3 * ds * 1.25) + mm(4)
-    roll_label = _("Set-up roll") if strip.kind == "setup" else _("Common dice")
-    _label(c, roll_label, x, row_top - mm(2.2))
+    roll_label = ctx._("Set-up roll") if strip.kind == "setup" else ctx._("Common dice")
+    _label(c, ctx, roll_label, x, row_top - mm(2.2))
     end = _dice_row(c, x, dice_y, strip.roll, ds, struck=strip.rerolled)
     if strip.new_dice:
         _arrow(c, end + mm(0.5), dice_y + ds / 2, mm(5))
         end = _dice_row(c, end + mm(7), dice_y, strip.new_dice, ds, edge=side_ink(p, "dark"))
     if strip.kind == "setup":
-        _label(c, _("Team dice"), x, dice_y - mm(4.5))
+        _label(c, ctx, ctx._("Team dice"), x, dice_y - mm(4.5))
         end = max(end, _dice_row(c, x, dice_y - mm(5.5) - ds, strip.team_after, ds,
                                  edge=side_ink(p, "dark")))
     rope_w = mm(e["rope_width"])
     rope_box = Rect(box.right - mm(3) - rope_w, dice_y - ds * 1.6, rope_w,
                     row_top - (dice_y - ds * 1.6))
-    _label(c, _("On the rope after the turn") if strip.kind == "turn"
-           else _("On the rope after set-up"), rope_box.x, row_top - mm(2.2))
-    _mini_rope(c, Rect(rope_box.x, rope_box.y, rope_box.w, rope_box.h - mm(3.5)),
+    _label(c, ctx, ctx._("On the rope after the turn") if strip.kind == "turn"
+           else ctx._("On the rope after set-up"), rope_box.x, row_top - mm(2.2))
+    _mini_rope(c, ctx, Rect(rope_box.x, rope_box.y, rope_box.w, rope_box.h - mm(3.5)),
                strip.athletes_before, strip.athletes_after, names,
                ring_new=strip.kind == "turn")
     # caption
@@ -331,17 +342,17 @@ def draw_strip(c: Canvas, box: Rect, strip: Strip, names: list[str]) -> None:
     cap = Rect(cap_x, box.y + mm(1.5), box.right - mm(3) - cap_x, rope_box.y - box.y - mm(2.5))
     if strip.kind == "setup":
         cap = Rect(end + mm(5), rope_box.y, rope_box.x - end - mm(9), row_top - rope_box.y)
-    para = _fit_caption(captions(strip, names), cap.w, cap.h)
+    para = _fit_caption(ctx, captions(ctx, strip, names), cap.w, cap.h)
     _w, ph = para.wrap(cap.w, cap.h)
     para.drawOn(c, cap.x, cap.top - ph)
     c.restoreState()
 
 
-def strip_boxes(page: Paper, ctx: BuildContext) -> list[Rect]:
+def strip_boxes(page: Paper, ctx: DrawContext) -> list[Rect]:
     """Where the strips of one page go, top to bottom, inside the safe area: as many as fit
     at ``strip_height`` (a minimum), stretched to fill the page."""
-    e = layout()["example"]
-    x0, y0, x1, y1 = safe_rect(page, profile(ctx.profile))
+    e = LAYOUT["example"]
+    x0, y0, x1, y1 = safe_rect(page, profile(ctx.profile)).corners
     top = y1 - mm(e["header_height"])
     h, gap = mm(e["strip_height"]), mm(e["strip_gap"])
     n = int((top - y0 + gap) // (h + gap))
@@ -349,39 +360,61 @@ def strip_boxes(page: Paper, ctx: BuildContext) -> list[Rect]:
     return [Rect(x0, top - (i + 1) * h - i * gap, x1 - x0, h) for i in range(n)]
 
 
-def booklet_capacity(ctx: BuildContext) -> int:
+def booklet_capacity(ctx: DrawContext) -> int:
     """Strips the booklet holds within its page budget (``max_pages`` in layout.toml)."""
-    return len(strip_boxes(ctx.paper, ctx)) * int(layout()["example"]["max_pages"])
+    return len(strip_boxes(ctx.paper, ctx)) * int(LAYOUT["example"]["max_pages"])
 
 
-def _header(c: Canvas, ctx: BuildContext, replay: Replay, names: list[str], page_no: int,
+def _header(c: Canvas, ctx: DrawContext, header: LogHeader, names: list[str], page_no: int,
             pages: int) -> None:
-    x0, _y0, x1, y1 = safe_rect(ctx.paper, profile(ctx.profile))
+    x0, _y0, x1, y1 = safe_rect(ctx.paper, profile(ctx.profile)).corners
     c.setFillColor(ink("text"))
-    c.setFont(font("sans-bold"), 13)
-    c.drawString(x0, y1 - mm(5), _("Tug of War: an example game"))
-    players = replay.log.header.players
+    title = ctx._("Tug of War: an example game")
+    ctx.check_glyphs("sans-bold", title, "header")
+    c.setFont(ctx.font("sans-bold"), 13)
+    c.drawString(x0, y1 - mm(5), title)
+    players = header.players
     who = " · ".join(
         f"{names[i]}" + (f" ({players[i].bot})" if players[i].bot else "") for i in range(2))
-    c.setFont(font("sans"), 8)
+    ctx.check_glyphs("sans", who, "header")
+    c.setFont(ctx.font("sans"), 8)
     c.setFillColor(ink("rule"))
     c.drawString(x0, y1 - mm(9.5), who)
-    c.drawRightString(x1, y1 - mm(5), _("page %(n)d of %(m)d") % {"n": page_no, "m": pages})
+    c.drawRightString(x1, y1 - mm(5),
+                      ctx._("page %(n)d of %(m)d") % {"n": page_no, "m": pages})
 
 
-def draw_example(replay: Replay, ctx: BuildContext, out: Path) -> None:
-    """Write the booklet for a replayed log (``keep_steps=True``) to ``out``."""
-    names = [p.name for p in replay.log.header.players]
-    with use_locale(ctx.locale), open_canvas(
-        out, ctx.paper, title=_("Tug of War: example game"),
-        subject=_("A game log drawn turn by turn, with the reasons for each move"),
-    ) as c:
-        strips = turn_strips(replay)
+class BookletExample(ReplayVisitor[TugOfWarState, Action]):
+    """Draws a replayed game as a booklet: a strip of diagrams per set-up and turn, with the
+    reasons written beside the moves."""
+
+    def __init__(self, ctx: DrawContext, header: LogHeader, out: Path) -> None:
+        self.ctx = ctx
+        self.header = header
+        self.out = out
+        self.builder = StripBuilder()
+
+    def visit_chance(self, before: TugOfWarState, outcome: Any,
+                     after: TugOfWarState) -> None:
+        self.builder.add(before, outcome, after, None)
+
+    def visit_action(self, player: int, before: TugOfWarState, action: Action,
+                     after: TugOfWarState, reason: str | None) -> None:
+        self.builder.add(before, action, after, reason)
+
+    def end(self, state: TugOfWarState) -> None:
+        ctx = self.ctx
+        names = [p.name for p in self.header.players]
+        strips = self.builder.strips
         boxes = strip_boxes(ctx.paper, ctx)
         pages = max(1, math.ceil(len(strips) / len(boxes)))
-        for page_no in range(pages):
-            _header(c, ctx, replay, names, page_no + 1, pages)
-            chunk = strips[page_no * len(boxes):(page_no + 1) * len(boxes)]
-            for box, strip in zip(boxes, chunk, strict=False):
-                draw_strip(c, box, strip, names)
-            c.showPage()
+        with open_document(ctx, self.out, build=("tug-of-war", "example"),
+                           title=ctx._("Tug of War: example game"),
+                           subject=ctx._("A game log drawn turn by turn, with the reasons "
+                                         "for each move")) as doc:
+            for page_no in range(pages):
+                with doc.page(band=False):
+                    _header(doc.canvas, ctx, self.header, names, page_no + 1, pages)
+                    chunk = strips[page_no * len(boxes):(page_no + 1) * len(boxes)]
+                    for box, strip in zip(boxes, chunk, strict=False):
+                        draw_strip(doc.canvas, ctx, box, strip, names)

@@ -13,21 +13,22 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
+from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.components import BuildContext
+from printkit.context import DrawContext
+from printkit.draw import centred
 from printkit.engines.tug_of_war.rules import RULES, Rules
 from printkit.errors import LayoutError
 from printkit.geometry import Rect
-from printkit.i18n import _, use_locale
+from printkit.kits import NoOptions
 from printkit.production.profiles import build_id
 from printkit.production.sizes import size as item_size
-from printkit.production.tile import TilePlan, tile
+from printkit.production.tile import tile
 from printkit.templates.tug_of_war.draw import (
+    LAYOUT,
     centre_mark,
-    centred,
     ink,
-    layout,
     rope,
     side_ink,
     side_name,
@@ -68,11 +69,11 @@ class MatGeometry:
 
 def token_side_mm() -> float:
     """The athlete counter's side (mm), from the size preset named in the layout."""
-    return item_size(layout()["tokens"]["preset"]).width_mm
+    return item_size(LAYOUT["tokens"]["preset"]).width_mm
 
 
 def mat_size() -> tuple[float, float]:
-    m = layout()["mat"]
+    m = LAYOUT["mat"]
     return mm(m["width"]), mm(m["height"])
 
 
@@ -81,7 +82,7 @@ def geometry(box: Rect | None = None, rules: Rules = RULES) -> MatGeometry:
     smaller than the mat raises ``LayoutError``."""
     if box is None:
         box = Rect(0, 0, *mat_size())
-    m = layout()["mat"]
+    m = LAYOUT["mat"]
     w, h = mat_size()
     if w > box.w + 0.01 or h > box.h + 0.01:
         raise LayoutError(
@@ -143,28 +144,29 @@ def geometry(box: Rect | None = None, rules: Rules = RULES) -> MatGeometry:
                        team, common, (reserves[0], reserves[1]), (blocks[0], blocks[1]))
 
 
-def draw_mat(c: Canvas, g: MatGeometry) -> None:
+def draw_mat(c: Canvas, ctx: DrawContext, g: MatGeometry) -> None:
     """Print the mat into its geometry."""
-    m = layout()["mat"]
+    m = LAYOUT["mat"]
     label = mm(m["label_size"])
     c.saveState()
     c.setStrokeColor(ink("rule"))
     c.setLineWidth(0.8)
     c.roundRect(g.mat.x, g.mat.y, g.mat.w, g.mat.h, mm(m["corner"]), stroke=1, fill=0)
     c.setFillColor(ink("text"))
-    centred(c, _("TUG OF WAR"), "sans-bold", g.title.h * 0.62, g.title.cx, g.title.cy)
+    centred(c, ctx, ctx._("TUG OF WAR"), "sans-bold", g.title.h * 0.62, g.title.cx, g.title.cy)
     _draw_centre_line(c, g)
     rope(c, g.rope_x[0], g.rope_x[1], g.rope_y, mm(m["rope_width"]))
     centre_mark(c, g.mat.cx, g.rope_y, mm(m["rope_width"]) * 2.6)
     for space in g.spaces:
-        _draw_space(c, space, mm(m["number_size"]))
+        _draw_space(c, ctx, space, mm(m["number_size"]))
     for s in (YELLOW, RED):
-        _draw_dice_boxes(c, g.team_dice[s], side_ink(s, "dark"), side_ink(s, "tint"),
-                         _("%(side)s team dice") % {"side": side_name(s)},
-                         _("each %(six)d: re-roll one common die") % {"six": RULES.faces}, label)
-        _draw_reserve(c, g.reserves[s], s, label)
-    _draw_dice_boxes(c, g.common_dice, ink("text"), ink("fill"), _("Common dice"),
-                     _("use each one once: remove or exchange"), label)
+        _draw_dice_boxes(c, ctx, g.team_dice[s], side_ink(s, "dark"), side_ink(s, "tint"),
+                         ctx._("%(side)s team dice") % {"side": side_name(ctx, s)},
+                         ctx._("each %(six)d: re-roll one common die") % {"six": RULES.faces},
+                         label)
+        _draw_reserve(c, ctx, g.reserves[s], s, label)
+    _draw_dice_boxes(c, ctx, g.common_dice, ink("text"), ink("fill"), ctx._("Common dice"),
+                     ctx._("use each one once: remove or exchange"), label)
     c.restoreState()
 
 
@@ -179,7 +181,7 @@ def _draw_centre_line(c: Canvas, g: MatGeometry) -> None:
     c.restoreState()
 
 
-def _draw_space(c: Canvas, space: Space, number_size: float) -> None:
+def _draw_space(c: Canvas, ctx: DrawContext, space: Space, number_size: float) -> None:
     r = space.rect
     c.saveState()
     c.setFillColor(side_ink(space.side, "tint"))
@@ -187,29 +189,29 @@ def _draw_space(c: Canvas, space: Space, number_size: float) -> None:
     c.setLineWidth(0.7)
     c.roundRect(r.x, r.y, r.w, r.h, r.w * 0.12, stroke=1, fill=1)
     c.setFillColor(side_ink(space.side, "dark"))
-    centred(c, str(space.number), "sans-bold", number_size, r.cx, r.cy)
+    centred(c, ctx, str(space.number), "sans-bold", number_size, r.cx, r.cy)
     c.restoreState()
 
 
-def _draw_dice_boxes(c: Canvas, boxes: tuple[Rect, ...], edge: object, fill: object, title: str,
-                     hint: str, label: float) -> None:
+def _draw_dice_boxes(c: Canvas, ctx: DrawContext, boxes: tuple[Rect, ...], edge: Color,
+                     fill: Color, title: str, hint: str, label: float) -> None:
     x0, x1 = boxes[0].x, boxes[-1].right
     c.saveState()
-    c.setFillColor(edge)  # type: ignore[arg-type]
-    centred(c, title, "sans-bold", label, (x0 + x1) / 2, boxes[0].top + label * 0.9,
+    c.setFillColor(edge)
+    centred(c, ctx, title, "sans-bold", label, (x0 + x1) / 2, boxes[0].top + label * 0.9,
             width=x1 - x0)
     for b in boxes:
-        c.setFillColor(fill)  # type: ignore[arg-type]
-        c.setStrokeColor(edge)  # type: ignore[arg-type]
+        c.setFillColor(fill)
+        c.setStrokeColor(edge)
         c.setLineWidth(0.9)
         c.roundRect(b.x, b.y, b.w, b.h, b.w * 0.16, stroke=1, fill=1)
     c.setFillColor(ink("rule"))
-    centred(c, hint, "sans-italic", label * 0.85, (x0 + x1) / 2, boxes[0].y - label * 0.95,
+    centred(c, ctx, hint, "sans-italic", label * 0.85, (x0 + x1) / 2, boxes[0].y - label * 0.95,
             width=x1 - x0)
     c.restoreState()
 
 
-def _draw_reserve(c: Canvas, r: Rect, side: int, label: float) -> None:
+def _draw_reserve(c: Canvas, ctx: DrawContext, r: Rect, side: int, label: float) -> None:
     c.saveState()
     c.setFillColor(side_ink(side, "tint"))
     c.setStrokeColor(side_ink(side, "dark"))
@@ -218,20 +220,18 @@ def _draw_reserve(c: Canvas, r: Rect, side: int, label: float) -> None:
     c.roundRect(r.x, r.y, r.w, r.h, mm(3), stroke=1, fill=1)
     c.setDash()
     c.setFillColor(side_ink(side, "dark"))
-    centred(c, _("%(side)s reserve") % {"side": side_name(side)}, "sans-bold", label,
+    centred(c, ctx, ctx._("%(side)s reserve") % {"side": side_name(ctx, side)}, "sans-bold", label,
             r.cx, r.top - label * 1.1, width=r.w * 0.9)
     c.setFillColor(ink("rule"))
-    centred(c, _("athletes off the rope; removed athletes come back here"), "sans-italic",
+    centred(c, ctx, ctx._("athletes off the rope; removed athletes come back here"), "sans-italic",
             label * 0.8, r.cx, r.top - label * 2.2, width=r.w * 0.9)
     c.restoreState()
 
 
-def draw_rope_mat(ctx: BuildContext, path: Path) -> TilePlan:
+def draw_rope_mat(ctx: DrawContext, _options: NoOptions, path: Path) -> None:
     """The mat at its true size: whole on one page when it fits the paper (either way round,
     below the "print at 100 %" band), else tiled over pages by the shared tiler."""
-    m = layout()["mat"]
-    with use_locale(ctx.locale):
-        return tile(lambda c, w, h: draw_mat(c, geometry(Rect(0, 0, w, h))),
-                    m["width"], m["height"], ctx, path, title=_("Tug of War: rope mat"),
-                    build=build_id("tug-of-war", "rope-mat", ctx.paper.size, ctx.profile,
-                                   ctx.locale))
+    m = LAYOUT["mat"]
+    tile(lambda c, w, h: draw_mat(c, ctx, geometry(Rect(0, 0, w, h))),
+         m["width"], m["height"], ctx, path, title=ctx._("Tug of War: rope mat"),
+         build=build_id("tug-of-war", "rope-mat", ctx.paper.size, ctx.profile, ctx.locale))

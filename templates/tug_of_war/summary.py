@@ -16,18 +16,16 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from printkit.components import BuildContext
+from printkit.context import DrawContext
+from printkit.draw import centred
 from printkit.engines.tug_of_war.rules import RULES, Rules
-from printkit.fonts import font
-from printkit.i18n import _, ngettext, use_locale
-from printkit.production import preflight
-from printkit.production.impose import Imposition, impose
+from printkit.kits import NoOptions
+from printkit.production.impose import impose
 from printkit.production.sizes import size as item_size
 from printkit.templates.tug_of_war.draw import (
+    LAYOUT,
     athlete,
-    centred,
     ink,
-    layout,
     rope,
     side_ink,
     side_name,
@@ -37,7 +35,7 @@ from printkit.units import mm
 Section = tuple[str, list[str]]
 
 
-def sections(rules: Rules = RULES) -> tuple[list[Section], list[Section]]:
+def sections(ctx: DrawContext, rules: Rules = RULES) -> tuple[list[Section], list[Section]]:
     """The card's text as (heading, items), left column and right column."""
     n = {
         "athletes": rules.athletes_per_side,
@@ -45,64 +43,68 @@ def sections(rules: Rules = RULES) -> tuple[list[Section], list[Section]]:
         "common": rules.common_dice,
         "six": rules.faces,
         "bonus": rules.exchange_bonus,
-        "yellow": side_name(0),
-        "red": side_name(1),
+        "yellow": side_name(ctx, 0),
+        "red": side_name(ctx, 1),
     }
     setup = [
-        _("Each player puts the %(athletes)d athletes of one colour in their reserve.") % n,
-        _("%(yellow)s first, then %(red)s: roll %(team)d dice. Once, you may pick up any of "
+        ctx._("Each player puts the %(athletes)d athletes of one colour in their reserve.") % n,
+        ctx._("%(yellow)s first, then %(red)s: roll %(team)d dice. Once, you may pick up any of "
           "them and roll those again together.") % n,
-        _("Those dice are your team dice: set them in your team boxes without turning them.")
+        ctx._("Those dice are your team dice: set them in your team boxes without turning them.")
         % n,
-        _("Move athletes from your reserve onto the rope: as many as your team dice show in "
+        ctx._("Move athletes from your reserve onto the rope: as many as your team dice show in "
           "all (at most %(athletes)d).") % n,
-        _("The player with fewer athletes on the rope starts; on a tie, %(yellow)s.") % n,
+        ctx._("The player with fewer athletes on the rope starts; on a tie, %(yellow)s.") % n,
     ]
-    rerolls = ngettext(
+    rerolls = ctx.ngettext(
         "For each %(six)d among your team dice, you may roll one common die again "
         "(all of them at once).",
         "For each %(six)d among your team dice, you may roll %(per)d common dice again "
         "(all of them at once).",
         rules.rerolls_per_six,
     ) % {**n, "per": rules.rerolls_per_six}
-    bonus = ngettext("put %(bonus)d athlete from your reserve on the rope",
+    bonus = ctx.ngettext("put %(bonus)d athlete from your reserve on the rope",
                      "put %(bonus)d athletes from your reserve on the rope",
                      rules.exchange_bonus) % n
     turn = [
-        _("Roll the %(common)d common dice.") % n,
+        ctx._("Roll the %(common)d common dice.") % n,
         rerolls,
-        _("Then use each common die at most once, each time with a different team die:") % n,
-        _("<b>Remove</b>: a common die at least as high as the team die sends one opposing "
+        ctx._("Then use each common die at most once, each time with a different team die:") % n,
+        ctx._("<b>Remove</b>: a common die at least as high as the team die sends one opposing "
           "athlete back to its reserve.") % n,
-        _("<b>Exchange</b> (once a turn): the common die joins your team in place of a team "
+        ctx._("<b>Exchange</b> (once a turn): the common die joins your team in place of a team "
           "die of a different value. First %(bonus)s; then add as many more as the new die is "
           "higher, or take back as many as it is lower. An exchange never removes an "
           "opposing athlete.") % {**n, "bonus": bonus},
-        _("Stop when you like; the turn also ends when no common die can be used.") % n,
+        ctx._("Stop when you like; the turn also ends when no common die can be used.") % n,
     ]
-    win = [_("Send the last opposing athlete back to its reserve and you win at once.")]
+    win = [ctx._("Send the last opposing athlete back to its reserve and you win at once.")]
     readings = [
-        _("The die you exchange into your team counts as already used this turn."),
-        _("Athletes beyond your reserve are lost; an exchange may not take your own last "
+        ctx._("The die you exchange into your team counts as already used this turn."),
+        ctx._("Athletes beyond your reserve are lost; an exchange may not take your own last "
           "athlete off the rope."),
     ]
-    left = [(_("Set-up"), setup), (_("Winning"), win), (_("How we read the rules"), readings)]
-    right = [(_("Your turn"), turn)]
+    left = [(ctx._("Set-up"), setup), (ctx._("Winning"), win),
+            (ctx._("How we read the rules"), readings)]
+    right = [(ctx._("Your turn"), turn)]
     return left, right
 
 
-def _paragraphs(column: list[Section], size: float) -> list[tuple[Paragraph, float]]:
+def _paragraphs(ctx: DrawContext, column: list[Section],
+                size: float) -> list[tuple[Paragraph, float]]:
     """Flowing paragraphs of a column with the space to leave above each."""
-    head = ParagraphStyle("h", fontName=font("sans-bold"), fontSize=size * 1.12,
+    head = ParagraphStyle("h", fontName=ctx.font("sans-bold"), fontSize=size * 1.12,
                           leading=size * 1.35, textColor=ink("text"))
-    body = ParagraphStyle("b", fontName=font("sans"), fontSize=size, leading=size * 1.28,
+    body = ParagraphStyle("b", fontName=ctx.font("sans"), fontSize=size, leading=size * 1.28,
                           leftIndent=size * 1.1, bulletIndent=0, textColor=ink("text"),
-                          bulletFontName=font("sans"), bulletFontSize=size)
-    bold = font("sans-bold")
+                          bulletFontName=ctx.font("sans"), bulletFontSize=size)
+    bold = ctx.font("sans-bold")
     out: list[tuple[Paragraph, float]] = []
     for title, items in column:
+        ctx.check_glyphs("sans-bold", title, "turn summary")
         out.append((Paragraph(escape(title), head), size * 0.6 if out else 0.0))
         for item in items:
+            ctx.check_glyphs("sans", item, "turn summary")
             text = escape(item).replace("&lt;b&gt;", f'<font name="{bold}">').replace(
                 "&lt;/b&gt;", "</font>")
             out.append((Paragraph(text, body, bulletText="•"), size * 0.25))
@@ -113,22 +115,22 @@ def _height(paras: list[tuple[Paragraph, float]], width: float) -> float:
     return sum(p.wrap(width, 10_000)[1] + gap for p, gap in paras)
 
 
-def card_face() -> Callable[..., None]:
+def card_face(ctx: DrawContext) -> Callable[..., None]:
     """The drawing callback of the card (the same card for both players)."""
-    s = layout()["summary"]
+    s = LAYOUT["summary"]
 
     def draw(c: Canvas, x: float, y: float, w: float, h: float, index: int, *,
              bleed: float = 0.0) -> None:
         pad = mm(s["padding"])
-        left, right = sections()
+        left, right = sections(ctx)
         head_h = mm(s["head_size"] * 0.9)
         c.saveState()
         c.setFillColor(ink("fill"))
         c.rect(x - bleed, y + h - pad - head_h * 1.25, w + 2 * bleed, pad + head_h * 1.25 + bleed,
                stroke=0, fill=1)
         c.setFillColor(ink("text"))
-        title = _("Tug of War: set-up and turn")
-        centred(c, title, "sans-bold", s["head_size"], x + w / 2, y + h - pad - head_h * 0.45,
+        title = ctx._("Tug of War: set-up and turn")
+        centred(c, ctx, title, "sans-bold", s["head_size"], x + w / 2, y + h - pad - head_h * 0.45,
                 width=w * 0.62)
         rope(c, x + pad, x + w * 0.18, y + h - pad - head_h * 0.45, mm(2.2))
         rope(c, x + w * 0.82, x + w - pad, y + h - pad - head_h * 0.45, mm(2.2))
@@ -140,22 +142,22 @@ def card_face() -> Callable[..., None]:
         col_w = (w - 2 * pad - mm(s["columns_gap"])) / 2
         avail = top - (y + pad)
         size = float(s["max_size"])
-        while size > s["min_size"] and max(_height(_paragraphs(col, size), col_w)
+        while size > s["min_size"] and max(_height(_paragraphs(ctx, col, size), col_w)
                                             for col in (left, right)) > avail:
             size -= 0.25
         for i, col in enumerate((left, right)):
             cx = x + pad + i * (col_w + mm(s["columns_gap"]))
             cy = top
-            paras = _paragraphs(col, size)
+            paras = _paragraphs(ctx, col, size)
             for para, gap in paras:
                 ph = para.wrap(col_w, 10_000)[1]
                 cy -= gap + ph
                 para.drawOn(c, cx, cy)
             used = _height(paras, col_w)
             if used > avail:
-                preflight.add("error", "text-overflow",
-                              f"column {i + 1} needs {used - avail:.0f} pt more",
-                              "tug-of-war turn summary")
+                ctx.preflight.add("error", "text-overflow",
+                                  f"column {i + 1} needs {used - avail:.0f} pt more",
+                                  ctx.where("turn summary"))
         c.setStrokeColor(ink("faint"))
         c.setLineWidth(0.5)
         mid = x + pad + col_w + mm(s["columns_gap"]) / 2
@@ -165,11 +167,8 @@ def card_face() -> Callable[..., None]:
     return draw
 
 
-def draw_summary(ctx: BuildContext, path: Path) -> Imposition:
+def draw_summary(ctx: DrawContext, _options: NoOptions, path: Path) -> None:
     """Two cards (one per player) imposed upright on the page, with cut lines."""
-    with use_locale(ctx.locale):
-        face = card_face()
-        return impose(
-            [face, face], item_size(layout()["summary"]["size"]), ctx, path, rotate=False,
-            title=_("Tug of War: turn summary"), subject=_("Set-up and a turn in brief"),
-        )
+    face = card_face(ctx)
+    impose([face, face], item_size(LAYOUT["summary"]["size"]), ctx, path, rotate=False,
+           title=ctx._("Tug of War: turn summary"), subject=ctx._("Set-up and a turn in brief"))

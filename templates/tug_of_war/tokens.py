@@ -9,18 +9,18 @@ lines, duplex mirroring and the "print at 100 %" band are the shared
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.components import BuildContext
+from printkit.context import DrawContext
 from printkit.engines.tug_of_war.rules import RULES, Rules
-from printkit.i18n import _, use_locale
-from printkit.production.impose import Imposition, impose
+from printkit.production.impose import DUPLEX_MODES, impose
 from printkit.production.sizes import ItemSize
 from printkit.production.sizes import size as item_size
-from printkit.templates.tug_of_war.draw import athlete, layout, side_ink
+from printkit.templates.tug_of_war.draw import LAYOUT, athlete, side_ink
 
 YELLOW, RED = 0, 1
 FACING = (-1, 1)  # Yellow pulls to the left of the mat, Red to the right
@@ -29,12 +29,12 @@ TokenDraw = Callable[..., None]
 
 
 def token_size() -> ItemSize:
-    return item_size(layout()["tokens"]["preset"])
+    return item_size(LAYOUT["tokens"]["preset"])
 
 
 def token_face(side: int) -> TokenDraw:
     """The drawing callback of one side's counter (front and back are the same picture)."""
-    t = layout()["tokens"]
+    t = LAYOUT["tokens"]
 
     def draw(c: Canvas, x: float, y: float, w: float, h: float, index: int, *,
              bleed: float = 0.0) -> None:
@@ -62,13 +62,20 @@ def token_faces(rules: Rules = RULES) -> list[TokenDraw]:
     return [faces[side] for side in token_sides(rules)]
 
 
-def draw_tokens(ctx: BuildContext, path: Path) -> Imposition:
+@dataclass(frozen=True)
+class TokenOptions:
+    """``duplex``: how the backs are printed (``long`` or ``short`` edge, or ``fold``)."""
+
+    duplex: str = "long"
+
+    def __post_init__(self) -> None:
+        if self.duplex not in DUPLEX_MODES or self.duplex == "none":
+            raise ValueError(f"--duplex takes long, short or fold, not {self.duplex!r}")
+
+
+def draw_tokens(ctx: DrawContext, options: TokenOptions, path: Path) -> None:
     """The counter sheet: backs identical to fronts, mirrored for duplex (long edge)."""
     faces = token_faces()
-    with use_locale(ctx.locale):
-        return impose(
-            faces, token_size(), ctx, path, backs=faces,
-            duplex=(ctx.options or {}).get("duplex") or "long",
-            title=_("Tug of War: athlete tokens"),
-            subject=_("Yellow and red athlete counters, the same on both sides"),
-        )
+    impose(faces, token_size(), ctx, path, backs=faces, duplex=options.duplex,
+           title=ctx._("Tug of War: athlete tokens"),
+           subject=ctx._("Yellow and red athlete counters, the same on both sides"))

@@ -8,34 +8,44 @@ engine's per-game statistics (:class:`printkit.engines.tug_of_war.game.TugStats`
 
 from __future__ import annotations
 
-from typing import Any
-
-from printkit.components import BuildContext
+from printkit.context import DrawContext
+from printkit.engines.tug_of_war import TugOfWarState
+from printkit.kits import Capacity, Validation
 from printkit.templates.tug_of_war.example import booklet_capacity
 from printkit.templates.tug_of_war.mat import geometry
 from printkit.templates.tug_of_war.tokens import RED, YELLOW, token_sides
 
-BOT = "lookahead"
 SETUP_STRIPS = 2  # the booklet shows each player's set-up as a strip before the first turn
 
 
-def capacities(ctx: BuildContext) -> dict[str, int]:
+def capacities(ctx: DrawContext, players: int) -> list[Capacity]:
     """Counters per colour, mat spaces per side and booklet strips for turns."""
     sides = token_sides()
     mat = geometry()
-    return {
-        "athlete tokens per colour": min(sides.count(YELLOW), sides.count(RED)),
-        "rope spaces per side": min(len(mat.side_spaces(s)) for s in (0, 1)),
-        "example booklet turns": booklet_capacity(ctx) - SETUP_STRIPS,
-    }
+    return [
+        Capacity("athlete tokens per colour", min(sides.count(YELLOW), sides.count(RED)),
+                 "counters"),
+        Capacity("rope spaces per side", min(len(mat.side_spaces(s)) for s in (0, 1)),
+                 "spaces"),
+        Capacity("example booklet turns", booklet_capacity(ctx) - SETUP_STRIPS, "strips"),
+    ]
 
 
-def demands(state: Any) -> dict[str, int]:
-    """The most athletes either side fielded at once, and the turns played."""
-    stats = state.stats
-    most = max(stats.max_athletes)
-    return {
-        "athlete tokens per colour": most,
-        "rope spaces per side": most,
-        "example booklet turns": stats.turns,
-    }
+def most_athletes(state: TugOfWarState) -> int:
+    """The most athletes either side fielded at once."""
+    return max(state.stats.max_athletes)
+
+
+def turns(state: TugOfWarState) -> int:
+    return state.stats.turns
+
+
+VALIDATION: Validation[TugOfWarState] = Validation(
+    bot="lookahead",
+    capacities=capacities,
+    demands={
+        "athlete tokens per colour": most_athletes,
+        "rope spaces per side": most_athletes,
+        "example booklet turns": turns,
+    },
+)

@@ -41,10 +41,12 @@ def test_french_catalog_translates_and_falls_back():
 
 
 def test_french_sheet(tmp_path):
-    from printkit.templates.wftgts import draw_play_sheet
+    from printkit.pipeline import drawing
+    from printkit.templates.wftgts.components import SheetOptions, draw_play_sheet
 
     out = tmp_path / "fr.pdf"
-    draw_play_sheet(BuildContext(paper("a4"), locale="fr"), out)
+    with drawing(BuildContext(paper("a4"), locale="fr")) as ctx:
+        draw_play_sheet(ctx, SheetOptions(), out)
     text = pdf_text(out)
     assert "Manche 1" in text and "EN ATTENDANT QUE LA PARTIE COMMENCE" in text
 

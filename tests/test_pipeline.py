@@ -34,7 +34,7 @@ def test_a_french_kit_has_french_bookmarks(cli, tmp_path):
     assert cli("build", "wftgts", "--locale", "fr", "--out", str(tmp_path)).code == 0
     reader = PdfReader(str(tmp_path / "wftgts" / "wftgts-kit.pdf"))
     titles = [item.title for item in reader.outline]
-    assert "feuille de jeu" in titles
+    assert "Feuille de jeu" in titles
     assert "Play sheet" not in titles
 
 

@@ -96,7 +96,16 @@ def test_mat_is_tiled_on_paper_too_small_for_it(tmp_path):
     from printkit.paper import Paper
     from printkit.templates.tug_of_war.mat import draw_rope_mat
 
-    plan = draw_rope_mat(BuildContext(Paper("a5", 148 * MM, 210 * MM)), tmp_path / "m.pdf")
+    from printkit.kits import NoOptions
+    from printkit.pipeline import drawing
+    from printkit.production.tile import plan_tiles
+    from printkit.templates.tug_of_war.mat import LAYOUT
+    from printkit.units import mm
+
+    a5 = Paper("a5", 148 * MM, 210 * MM)
+    with drawing(BuildContext(a5)) as ctx:
+        draw_rope_mat(ctx, NoOptions(), tmp_path / "m.pdf")
+    plan = plan_tiles(mm(LAYOUT["mat"]["width"]), mm(LAYOUT["mat"]["height"]), a5)
     assert plan.pages > 1 and len(PdfReader(str(tmp_path / "m.pdf")).pages) == plan.pages
 
 

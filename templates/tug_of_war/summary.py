@@ -112,7 +112,7 @@ def _paragraphs(ctx: DrawContext, column: list[Section],
 
 
 def _height(paras: list[tuple[Paragraph, float]], width: float) -> float:
-    return sum(p.wrap(width, 10_000)[1] + gap for p, gap in paras)
+    return float(sum(p.wrap(width, 10_000)[1] + gap for p, gap in paras))
 
 
 def card_face(ctx: DrawContext) -> Callable[..., None]:

@@ -42,3 +42,16 @@ def test_a_build_reports_per_kit(cli, tmp_path):
     r = cli("build", "all", "--out", str(tmp_path), "--preflight")
     assert r.code == 0, r.err
     assert "preflight: 0 error(s)" in r.out
+
+
+def test_the_validation_report_embeds_every_font_and_labels_its_chart(cli, tmp_path):
+    from conftest import pdf_fonts, pdf_text
+
+    out = tmp_path / "report.pdf"
+    assert cli("validate", "wftgts", "--games", "4", "--bot", "greedy", "--report",
+               str(out)).code == 0
+    fonts = pdf_fonts(out)
+    assert fonts and all(fonts.values()), fonts
+    text = pdf_text(out)
+    assert "8 scores: 2 players in each of 4 games" in text
+    assert "number of scores" in text

@@ -64,6 +64,7 @@ def test_every_component_is_exact_embedded_clean_and_reproducible(built, paper_n
                 measured = (round(float(box.width), 2), round(float(box.height), 2))
                 assert measured in (size, size[::-1]), pdf
             assert all(pdf_fonts(pdf).values()), f"{pdf}: {pdf_fonts(pdf)}"
+            assert_one_subset_per_name(reader, pdf)
             twin = root / f"{paper_name}-{profile}-again" / kit / pdf.name
             assert pdf.read_bytes() == twin.read_bytes(), f"{pdf} differs between two builds"
             if profile == "print-shop" and not pdf.stem.endswith("-kit"):
@@ -72,6 +73,21 @@ def test_every_component_is_exact_embedded_clean_and_reproducible(built, paper_n
                     assert f"{pdf.name} · page {number}" in text and "· printkit" in text, (
                         f"{pdf} page {number} has no slug line")
         assert (out / kit / "preflight.txt").read_text().startswith("preflight: 0 error(s)")
+
+
+def assert_one_subset_per_name(reader: PdfReader, pdf: Path) -> None:
+    """No two embedded font programs in one PDF go by the same subset name."""
+    import hashlib
+
+    seen: dict[str, set[str]] = {}
+    for page in reader.pages:
+        for ref in page.get("/Resources", {}).get("/Font", {}).values():
+            font = ref.get_object()
+            desc = font["/FontDescriptor"].get_object()
+            data = desc["/FontFile2"].get_object().get_data()
+            seen.setdefault(str(font["/BaseFont"]), set()).add(hashlib.sha256(data).hexdigest())
+    shared = {name: len(v) for name, v in seen.items() if len(v) > 1}
+    assert not shared, f"{pdf}: subsets sharing a name: {shared}"
 
 
 @pytest.mark.parametrize("paper_name", ["a3", "tabloid", "universal"])

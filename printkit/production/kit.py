@@ -74,6 +74,7 @@ def assemble(kit_title: str, parts: list[tuple[str, Path]], out: Path, ctx: Any,
     if duplex is not None:
         viewer[NameObject("/Duplex")] = duplex
     writer.page_mode = "/UseOutlines"
+    tag_subsets_by_content(writer)
     writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
     # deterministic: a document id derived from the inputs instead of a random one
     digest = hashlib.md5(kit_title.encode() + b"".join(
@@ -86,3 +87,42 @@ def assemble(kit_title: str, parts: list[tuple[str, Path]], out: Path, ctx: Any,
     except OSError as exc:
         raise PrintkitError(f"cannot write {out}: {exc.strerror or exc}") from None
     return out
+
+
+def _subset_tag(data: bytes) -> str:
+    """Six capital letters from a digest of the font program: the same subset always gets
+    the same tag, different subsets (practically) never share one.
+
+    >>> _subset_tag(b"abc"), len(_subset_tag(b"abd"))
+    ('EQWJNB', 6)
+    """
+    digest = hashlib.sha256(data).digest()
+    return "".join(chr(ord("A") + b % 26) for b in digest[:6])
+
+
+def tag_subsets_by_content(writer: Any) -> None:
+    """Rename every embedded font subset ``XXXXXX+Name`` after its contents.
+
+    ReportLab names the first subset of a font ``AAAAAA+`` in every PDF it writes, so joining
+    components gives several different subsets under one name, which prepress checkers flag
+    and some RIPs confuse. Identical subsets keep one shared name (and are then merged)."""
+    from pypdf.generic import NameObject
+
+    for page in writer.pages:
+        fonts = page.get("/Resources", {}).get("/Font", {})
+        for ref in fonts.values():
+            font = ref.get_object()
+            base = str(font.get("/BaseFont", ""))
+            if "+" not in base:
+                continue
+            desc = font.get("/FontDescriptor")
+            if desc is None:
+                continue
+            desc = desc.get_object()
+            program = next((desc[k] for k in ("/FontFile2", "/FontFile3", "/FontFile")
+                            if k in desc), None)
+            if program is None:
+                continue
+            name = f"/{_subset_tag(program.get_object().get_data())}+{base.split('+', 1)[1]}"
+            font[NameObject("/BaseFont")] = NameObject(name)
+            desc[NameObject("/FontName")] = NameObject(name)

@@ -152,3 +152,30 @@ def test_every_example_renders(tmp_path, kit, log):
     assert len(PdfReader(str(out)).pages) >= 1
     assert all(pdf_fonts(out).values())
     assert pdf_text(out).strip()
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_a_double_sided_kit_lands_every_page_on_its_side(built, kit):
+    """In a kit that asks for duplex, every component starts on a front (odd page), a
+    one-sided component's backs are blank and a two-sided one's backs follow its fronts."""
+    _root, found = built
+    out, _report, _again = found[("a4", "home")]
+    joined = PdfReader(str(out / kit / f"{kit}-kit.pdf"))
+    if joined.viewer_preferences is None or "/Duplex" not in joined.viewer_preferences:
+        return  # a one-sided kit: nothing to line up
+    starts = [joined.get_destination_page_number(item) for item in joined.outline]
+    components = kits()[kit].component_list()
+    assert len(starts) == len(components)
+    for comp, start, nxt in zip(components, starts, [*starts[1:], len(joined.pages)],
+                                strict=True):
+        assert start % 2 == 0, f"{comp.name} starts on a back (page {start + 1})"
+        part = PdfReader(str(out / kit / f"{comp.name}.pdf"))
+        two_sided = part.viewer_preferences is not None and "/Duplex" in part.viewer_preferences
+        pages = joined.pages[start:nxt]
+        if two_sided:
+            assert len(part.pages) % 2 == 0 and len(pages) == len(part.pages)
+        else:
+            assert len(pages) == 2 * len(part.pages)
+            for back in pages[1::2]:
+                assert not back.extract_text().strip() and "/XObject" not in back.get(
+                    "/Resources", {}), f"{comp.name}: a back that is not blank"

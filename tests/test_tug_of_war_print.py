@@ -93,13 +93,11 @@ def test_mat_geometry_follows_the_rules_data():
 
 def test_mat_is_tiled_on_paper_too_small_for_it(tmp_path):
     from printkit.context import BuildContext
-    from printkit.paper import Paper
-    from printkit.templates.tug_of_war.mat import draw_rope_mat
-
     from printkit.kits import NoOptions
+    from printkit.paper import Paper
     from printkit.pipeline import drawing
     from printkit.production.tile import plan_tiles
-    from printkit.templates.tug_of_war.mat import LAYOUT
+    from printkit.templates.tug_of_war.mat import LAYOUT, draw_rope_mat
     from printkit.units import mm
 
     a5 = Paper("a5", 148 * MM, 210 * MM)

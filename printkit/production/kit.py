@@ -26,11 +26,28 @@ def _font_families() -> str:
         return ""
 
 
+def _duplex(reader: Any) -> Any:
+    """The duplex mode a component PDF asks viewers for (None: it prints one-sided)."""
+    prefs = reader.viewer_preferences
+    return prefs["/Duplex"] if prefs is not None and "/Duplex" in prefs else None
+
+
+def _blank_after(writer: Any, index: int) -> None:
+    """A blank page of the same size right after page ``index``: the back of a one-sided
+    page when the kit is printed double-sided."""
+    box = writer.pages[index].mediabox
+    writer.insert_blank_page(float(box.width), float(box.height), index + 1)
+
+
 def assemble(kit_title: str, parts: list[tuple[str, Path]], out: Path, ctx: Any, *,
              author: str = "printkit", subject: str = "") -> Path:
     """Join ``parts`` ((title, pdf path) pairs, in order) into ``out``: one bookmark and one
     page-label range per component, metadata (title, author, subject, keywords with the font
-    licence), PrintScaling None; the same inputs give the same bytes; atomic write."""
+    licence), PrintScaling None; the same inputs give the same bytes; atomic write.
+
+    When any component prints two-sided (it asks for duplex), the whole kit is printed
+    double-sided: every component starts on a front (odd page), a one-sided component's
+    pages get blank backs, and a two-sided component's backs stay behind its fronts."""
     from pypdf import PdfReader, PdfWriter
     from pypdf.constants import PageLabelStyle
     from pypdf.generic import ArrayObject, ByteStringObject, NameObject
@@ -42,18 +59,23 @@ def assemble(kit_title: str, parts: list[tuple[str, Path]], out: Path, ctx: Any,
         raise PrintkitError(f"kit {kit_title!r} has no components to join")
     if not out.parent.exists():
         raise PrintkitError(f"output folder {out.parent} does not exist")
-    writer = PdfWriter()
-    duplex = None
+    readers = []
     for title, path in parts:
         try:
-            reader = PdfReader(str(path))
+            readers.append((title, PdfReader(str(path))))
         except (OSError, ValueError) as exc:
             raise PrintkitError(f"cannot read component {title!r} ({path}): {exc}") from None
-        prefs = reader.viewer_preferences
-        if prefs is not None and "/Duplex" in prefs:
-            duplex = duplex or prefs["/Duplex"]
+    duplexes = [_duplex(reader) for _title, reader in readers]
+    duplex = next((d for d in duplexes if d is not None), None)
+    writer = PdfWriter()
+    for (title, reader), own in zip(readers, duplexes, strict=True):
+        if duplex is not None and len(writer.pages) % 2:
+            _blank_after(writer, len(writer.pages) - 1)  # every component starts on a front
         start = len(writer.pages)
         writer.append(reader, import_outline=False)
+        if duplex is not None and own is None:  # one-sided in a two-sided kit: blank backs
+            for index in range(len(writer.pages) - 1, start - 1, -1):
+                _blank_after(writer, index)
         end = len(writer.pages) - 1
         writer.add_outline_item(title=title, page_number=start)
         prefix = f"{title} "

@@ -105,3 +105,15 @@ def test_play_is_reproducible(cli, tmp_path):
     for p in (a, b):
         assert cli("play", "wftgts", "--seed", "9", "--players", "2", "--log", str(p)).code == 0
     assert a.read_bytes() == b.read_bytes()
+
+
+def test_one_bot_fills_every_seat(cli):
+    r = cli("play", "tug-of-war", "--bot", "random", "--seed", "2")
+    assert r.code == 0, r.err
+
+
+def test_a_mistyped_command_points_at_the_right_help(cli):
+    r = cli("bild", "wftgts")
+    assert r.code == 2 and r.err.rstrip().endswith("(see 'printkit --help')")
+    r = cli("build", "wftgts", "--bogus")
+    assert r.code == 2 and r.err.rstrip().endswith("(see 'printkit build --help')")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import os
 import random
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -44,7 +46,8 @@ def game() -> WFtGtS:
 
 @pytest.fixture(scope="module")
 def tables(tmp_path_factory):
-    """Cold-build the tables into a fresh cache dir (a few seconds), used by every bot here."""
+    """Cold-build the tables into a fresh cache dir (about 10 s), used by every bot here; the
+    200 MB are removed afterwards."""
     root = tmp_path_factory.mktemp("printkit-cache")
     old = os.environ.get("PRINTKIT_CACHE_DIR")
     os.environ["PRINTKIT_CACHE_DIR"] = str(root)
@@ -57,6 +60,8 @@ def tables(tmp_path_factory):
             os.environ.pop("PRINTKIT_CACHE_DIR", None)
         else:
             os.environ["PRINTKIT_CACHE_DIR"] = old
+        opt._LOADED.pop(built.path, None)
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def _example_lines() -> list[str]:
@@ -108,6 +113,14 @@ def test_rules_data_is_the_seed():
     assert (rules.rounds, rules.rolls_per_round, rules.min_group) == (6, 3, 3)
     assert (rules.set_bonus, rules.junk_uses) == (2, 1)
     assert len(rules.digest) == 16
+
+
+def test_the_rules_digest_is_made_once_and_follows_the_numbers():
+    rules = load_rules()
+    # a plain attribute set when the rules are made (bots look it up every game)
+    assert not isinstance(type(rules).__dict__.get("digest"), property)
+    assert dataclasses.replace(rules, title="Another title").digest == rules.digest
+    assert dataclasses.replace(rules, rounds=5).digest != rules.digest
 
 
 def test_bad_rules_data_is_named():
@@ -202,6 +215,9 @@ def test_legal_actions_and_check_legal_agree(game):
     [
         [], "keep", {"keep": "d4"}, {"keep": ["d4", "d4"]}, {"keep": [3]}, {"score": "max"},
         {"score": True}, {"keep": [], "score": "best"}, {"roll": [1]}, None,
+        {"score": {}}, {"score": {"groups": "d4"}}, {"score": {"groups": ["d4", "d6", "d8"]}},
+        {"score": {"groups": [["d4", "d6", "d7"]]}}, {"score": {"groups": [[0, 1, 2]]}},
+        {"score": {"groups": [], "junk": True}},
     ],
 )  # fmt: skip
 def test_malformed_actions_raise_value_error(game, data):
@@ -210,12 +226,19 @@ def test_malformed_actions_raise_value_error(game, data):
 
 
 def test_action_json_round_trip(game):
-    for action in [*KEEPS, Score(), Score(junk=True)]:
+    written = Score(groups=((1, 2, 5, 6), (0, 3, 4)))
+    for action in [*KEEPS, Score(), Score(junk=True), written, Score(groups=())]:
         data = game.action_to_json(action)
         assert json.loads(json.dumps(data)) == data
         assert game.action_from_json(data) == action
     assert game.action_to_json(Keep(frozenset({6, 0}))) == {"keep": ["d4", "d20"]}
     assert game.action_to_json(KEEPS[0]) == {"keep": []}
+    assert game.action_to_json(written) == {"score": {"groups": [
+        ["d4", "d10_ones", "d10_tens"], ["d6", "d8", "d12", "d20"]]}}
+    # the same grouping written in another order is the same action
+    assert Score(groups=((4, 3, 0), (6, 5, 2, 1))) == written
+    with pytest.raises(ValueError, match="no groups"):
+        Score(junk=True, groups=((0, 1, 2),))
 
 
 # -- multiplayer and sheets --------------------------------------------------------------
@@ -269,6 +292,86 @@ def test_options_and_player_counts(game):
     assert set(game.bots()) == {"random", "greedy", "optimal"}
 
 
+def test_any_number_of_players_up_to_a_documented_guard(game):
+    from printkit.engines.wftgts.game import MAX_PLAYERS
+
+    assert game.info.max_players == MAX_PLAYERS >= 1000
+    state = game.new_initial_state(150)  # a convention hall, one caller rolling
+    assert len(state.sheets) == 150
+    with pytest.raises(ValueError, match="the rules allow any number"):
+        game.new_initial_state(MAX_PLAYERS + 1)
+    assert "any number of players" in game.info.notes
+
+
+def test_a_big_game_replays(game):
+    played = play(game, ["greedy"] * 120, seed=3)
+    assert replay(game, parse_log(played.log.dumps())).state.result() == played.state.result()
+
+
+# -- what a player may see --------------------------------------------------------------
+
+
+def _carried(state: WFtGtSState) -> list[list[frozenset[int]]]:
+    return [s.rounds[-1].carried for s in state.sheets]
+
+
+def test_view_hides_the_keeps_others_made_for_this_line(game):
+    state: WFtGtSState = game.new_initial_state(3)
+    state.apply((3, 3, 2, 8, 8, 4, 14))
+    state.apply(Keep(frozenset({0, 1})))
+    state.apply(Keep(frozenset({2, 5})))
+    # player 2's keep is due: players 0 and 1 have kept, and player 2 must not see it
+    assert _carried(state.view(2)) == [[], [], []]
+    assert _carried(state.view(1)) == [[], [frozenset({2, 5})], []]
+    assert _carried(state.view(0)) == [[frozenset({0, 1})], [], []]
+    # the real state keeps them, and the lines already written stay visible
+    assert _carried(state) == [[frozenset({0, 1})], [frozenset({2, 5})], []]
+    assert all(s.rounds[-1].lines == [(3, 3, 2, 8, 8, 4, 14)] for s in state.view(2).sheets)
+    state.apply(Keep(frozenset()))
+    assert _carried(state.view(0)) == [[frozenset({0, 1})], [], []]  # before the roll
+    state.apply((1, 2, 6, 10, 9, 1, 17))
+    # the roll shows what everyone kept: nothing is hidden at the next keep
+    assert _carried(state.view(0)) == _carried(state)
+    assert state.view(0).sheets[1].rounds[-1].lines[-1] == (1, 2, 2, 10, 9, 4, 17)
+
+
+def test_view_hides_the_scores_others_wrote_this_round(game):
+    state: WFtGtSState = game.new_initial_state(2)
+    state.apply((1, 1, 1, 1, 1, 1, 1))
+    for _ in range(4):
+        state.apply(KEEPS[0])
+        state.apply((4, 6, 8, 10, 10, 12, 20)) if state.line == 1 else None
+    assert state.line == 2
+    state.apply((4, 6, 8, 10, 9, 12, 20))
+    state.apply(Score(junk=True))
+    hidden = state.view(1)
+    rec = hidden.sheets[0].rounds[-1]
+    assert (rec.points, rec.junk, rec.scoring, rec.total) == (None, False, None, None)
+    assert hidden.junk_left(0) == 1 and state.junk_left(0) == 0
+    assert state.sheets[0].rounds[-1].points == 89  # the real sheet is untouched
+    assert state.view(0).sheets[0].rounds[-1].points == 89  # the writer sees their own
+    state.apply(Score())
+    assert state.view(1).sheets[0].rounds[-1].points == 89  # the round is over
+
+
+def test_a_view_plays_on_by_itself(game):
+    state: WFtGtSState = game.new_initial_state(2)
+    state.apply((3, 3, 2, 8, 8, 4, 14))
+    state.apply(KEEPS[127])
+    view = state.view(1)
+    view.apply(KEEPS[0])
+    view.apply((1, 1, 1, 1, 1, 1, 1))  # player 0's hidden keep counts as keeping nothing
+    assert view.sheets[0].rounds[-1].lines[-1] == (1, 1, 1, 1, 1, 1, 1)
+    assert state.sheets[0].rounds[-1].carried == [KEEPS[127].dice]
+
+
+def test_bots_decide_the_same_without_the_others_keeps(game):
+    # every bot looks at its own sheet only: hiding the others' keeps changes no decision
+    played = play(game, ["optimal", "greedy", "optimal"], seed=12)
+    again = play(game, ["optimal", "greedy", "optimal"], seed=12)
+    assert played.log.dumps() == again.log.dumps()
+
+
 def test_greedy_play_keeps_group_dice(game):
     played = play(game, ["greedy"], seed=4)
     for entry in played.log.entries:
@@ -315,6 +418,43 @@ def test_junk_option_values(tables):
     assert not tables.use_junk(50, 3, 0)  # already used
 
 
+def test_game_values_by_backward_induction(tables):
+    # a solo game played perfectly: 568.178 with the junk option, 560.690 (6 rounds of
+    # 93.448) never taking it
+    assert round(tables.game_value, 3) == 568.178
+    assert round(tables.game_value_without_junk, 3) == 560.690
+    assert tables.game_value_without_junk == pytest.approx(6 * tables.expected_round)
+    # the option is worth what the induction says: W(k, 1) - W(k, 0), rising with rounds left
+    costs = [row[1] for row in tables.junk_cost]
+    assert costs[0] == 0 and all(a < b for a, b in itertools.pairwise(costs))
+    assert costs == pytest.approx([row[1] for row in tables.junk_option])
+    assert costs[5] == pytest.approx(tables.worth[5][1] - tables.worth[5][0])
+    # junk exactly when the sum beats the score by more than the option is worth
+    assert tables.use_junk(7, 5, 1) and not tables.use_junk(6, 5, 1)
+
+
+def test_keeps_weigh_the_junk_option(tables):
+    # junk-aware keep values: the mean of max(score, c_sum - D) over the rerolled dice
+    line = (4, 6, 7, 9, 3, 11, 18)
+    table = tables.table(2, 1)
+    cost = tables.junk_cost[2][1]
+    keep = 0b1111100  # reroll the d4 and the d6
+    expect = np.mean([max(best_scoring((a, b, *line[2:])).points, a + b + sum(line[2:]) - cost)
+                      for a in range(1, 5) for b in range(1, 7)])
+    assert table.keep_values(1, line)[keep] == pytest.approx(expect, rel=1e-5)
+    assert tables.keep_values(1, line, 2, 1)[keep] == table.keep_values(1, line)[keep]
+    # a high line with no group: the game-optimal keep holds the high dice for the junk,
+    # where the per-round keep would not
+    assert tables.best_keep(1, line, 0, 1)[0] != tables.best_keep(1, line)[0]
+    assert tables.table(3, 0) is tables.plain
+
+
+def test_the_vectorised_games_reach_the_game_value(tables):
+    scores = tables.simulate_games(20_000, np.random.default_rng(2))
+    half = 1.96 * scores.std(ddof=1) / np.sqrt(len(scores))
+    assert abs(scores.mean() - tables.game_value) < 2 * half
+
+
 def test_simulation_is_near_the_exact_value(tables):
     stats = opt.round_statistics(20_000, seed=1)
     assert stats.ratio == pytest.approx(1.0, abs=0.01)
@@ -334,4 +474,19 @@ def test_optimal_bot_logs_and_replays(game, tables):
     played = play(game, ["optimal"], seed=5)
     replay(game, played.log)
     reasons = [e.reason for e in played.log.entries if e.player is not None]
-    assert all(reasons) and any("EV" in r for r in reasons)
+    # player-facing sentences: die labels and rounded points, no ids or "EV 101.9"
+    assert all(reasons) and any("expects about" in r for r in reasons)
+    assert not any("EV" in r or "d10_" in r or "=" in r for r in reasons)
+
+
+def test_the_optimal_bot_weighs_the_junk_in_its_keeps(game, tables):
+    # a game the bot plays for the junk: keeping high dice with no group in sight
+    junk_rounds = 0
+    for seed in range(40):
+        played = play(game, ["optimal"], seed=seed, record=False)
+        sheet = played.state.sheets[0]
+        junk_rounds += sheet.junk_round is not None
+        for r, rec in enumerate(sheet.rounds):
+            if rec.junk:
+                assert tables.use_junk(rec.c_sum - rec.best_points, 5 - r, 1)
+    assert junk_rounds > 20

@@ -1,36 +1,81 @@
 """Bots for WFtGtS: ``random`` (core), ``greedy`` (a table player's habits) and ``optimal``.
 
 Every bot decides from its own player's sheet only; the others' keeps never matter.
+
+A bot's reason is a :class:`~printkit.engines.core.Reason`: a fixed sentence (a message id a
+catalog can translate) with its values. The values are cheap to make (numbers, and small
+objects that write out the dice only when asked), so auto-play that records no log formats
+nothing. Sentences speak as a player would: die labels and faces ("d20 1"), points rounded.
+
+>>> from printkit.engines.core import play
+>>> from printkit.engines.wftgts import WFtGtS
+>>> log = play(WFtGtS(), ["greedy"], seed=2).log
+>>> log.entries[1].reason
+'keeps a start: d6 1 and d12 3'
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from typing import Any
+from dataclasses import dataclass
 
 from printkit.engines.core.bots import RandomBot
-from printkit.engines.core.game import Decision, Game
-from printkit.engines.wftgts.game import KEEPS, SCORE_BEST, SCORE_JUNK, WFtGtSState
+from printkit.engines.core.game import BotLike, Decision, Game, Reason
+from printkit.engines.wftgts.game import KEEPS, SCORE_BEST, SCORE_JUNK, Action, WFtGtSState
 from printkit.engines.wftgts.rules import RULES
-from printkit.engines.wftgts.scoring import _best
+from printkit.engines.wftgts.scoring import Scoring, _best
 
-_IDS = RULES.die_ids
+_LABELS = tuple(d.label for d in RULES.dice)
 _PTS = RULES.points
-_N = len(_IDS)
+_N = len(_LABELS)
 
 
-def _dice_text(dice: Any, line: tuple[int, ...]) -> str:
-    return ", ".join(f"{_IDS[i]}={line[i]}" for i in sorted(dice))
+@dataclass(frozen=True, slots=True)
+class DiceText:
+    """The kept dice with their faces ("d6 3, d8 2 and d12 4"), written only when a log
+    records the reason."""
+
+    mask: int
+    line: tuple[int, ...]
+
+    def __str__(self) -> str:
+        words = [f"{_LABELS[i]} {self.line[i]}" for i in range(_N) if self.mask >> i & 1]
+        if len(words) < 2:
+            return "".join(words)
+        return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+@dataclass(frozen=True, slots=True)
+class GroupsText:
+    """A scoring's groups: ``heads`` only ("1-2-3 and three 6s") or the full arithmetic."""
+
+    scoring: Scoring
+    heads: bool = False
+
+    def __str__(self) -> str:
+        if self.heads:
+            return " and ".join(g.describe().split(":")[0] for g in self.scoring.groups)
+        return self.scoring.describe()
+
+
+def _mask(scoring: Scoring) -> int:
+    mask = 0
+    for g in scoring.groups:
+        for d in g.dice:
+            mask |= 1 << d
+    return mask
 
 
 class _SheetBot:
-    def __init__(self, game: Game, player: int, rng: random.Random) -> None:
+    name = ""
+
+    def __init__(self, game: Game[WFtGtSState, Action], player: int, rng: random.Random) -> None:
         self.game = game
         self.player = player
         self.rng = rng
 
-    def decide(self, view: WFtGtSState) -> Decision:  # type: ignore[override]
+    def decide(self, view: WFtGtSState) -> Decision[Action]:
         rec = view.sheets[self.player].rounds[-1]
         line = rec.lines[-1]
         if view.line < view.rules.rolls_per_round:
@@ -38,13 +83,19 @@ class _SheetBot:
         scoring = _best(line)
         return self.score(view, line, scoring.points, sum(line), scoring)
 
-    def keep(self, view: WFtGtSState, line: tuple[int, ...]) -> Decision:
+    def keep(self, view: WFtGtSState, line: tuple[int, ...]) -> Decision[Action]:
         raise NotImplementedError
 
     def score(
-        self, view: WFtGtSState, line: tuple[int, ...], best: int, c_sum: int, scoring: Any
-    ) -> Decision:
+        self, view: WFtGtSState, line: tuple[int, ...], best: int, c_sum: int, scoring: Scoring
+    ) -> Decision[Action]:
         raise NotImplementedError
+
+
+def _score_best(scoring: Scoring) -> Decision[Action]:
+    if not scoring.groups:
+        return Decision(SCORE_BEST, Reason("no run or set: scores 0"))
+    return Decision(SCORE_BEST, Reason("scores %(groups)s", {"groups": GroupsText(scoring)}))
 
 
 class GreedyBot(_SheetBot):
@@ -55,15 +106,12 @@ class GreedyBot(_SheetBot):
     name = "greedy"
     JUNK_MARGIN = 25
 
-    def keep(self, view: WFtGtSState, line: tuple[int, ...]) -> Decision:
+    def keep(self, view: WFtGtSState, line: tuple[int, ...]) -> Decision[Action]:
         scoring = _best(line)
         if scoring.groups:
-            mask = 0
-            for g in scoring.groups:
-                for d in g.dice:
-                    mask |= 1 << d
-            what = " and ".join(g.describe().split(":")[0] for g in scoring.groups)
-            return Decision(KEEPS[mask], f"keep {what} ({_dice_text(KEEPS[mask].dice, line)})")
+            mask = _mask(scoring)
+            return Decision(KEEPS[mask], Reason("keeps %(groups)s: %(dice)s", {
+                "groups": GroupsText(scoring, heads=True), "dice": DiceText(mask, line)}))
         best_pair = None
         best_pts = 0
         for i in range(_N):
@@ -72,51 +120,69 @@ class GreedyBot(_SheetBot):
                     best_pts = _PTS[i] + _PTS[j]
                     best_pair = (i, j)
         if best_pair is None:
-            return Decision(KEEPS[0], "nothing worth keeping; reroll all")
+            return Decision(KEEPS[0], Reason("nothing worth keeping: rerolls everything"))
         mask = (1 << best_pair[0]) | (1 << best_pair[1])
-        return Decision(KEEPS[mask], f"keep a start ({_dice_text(KEEPS[mask].dice, line)})")
+        return Decision(KEEPS[mask], Reason("keeps a start: %(dice)s",
+                                            {"dice": DiceText(mask, line)}))
 
     def score(
-        self, view: WFtGtSState, line: tuple[int, ...], best: int, c_sum: int, scoring: Any
-    ) -> Decision:
+        self, view: WFtGtSState, line: tuple[int, ...], best: int, c_sum: int, scoring: Scoring
+    ) -> Decision[Action]:
         gain = c_sum - best
         last = view.round == view.rules.rounds
         if view.junk_left(self.player) > 0 and gain > 0 and (last or gain >= self.JUNK_MARGIN):
-            return Decision(SCORE_JUNK, f"junk: sum {c_sum} beats {best}")
-        return Decision(SCORE_BEST, scoring.describe())
+            return Decision(SCORE_JUNK, Reason(
+                "stuck with junk: the line adds up to %(sum)d against %(best)d for its runs and"
+                " sets", {"sum": c_sum, "best": best}))
+        return _score_best(scoring)
 
 
 class OptimalBot(_SheetBot):
-    """Exact expectimax keeps for the round; junk by the option-value rule (see
-    :mod:`printkit.engines.wftgts.optimal`)."""
+    """Plays the whole game exactly: keeps by the expectimax of its round that also weighs
+    the once-per-game junk option for the rounds left, and takes the junk exactly when the
+    c-line sum beats the score by more than the option is worth (see
+    :mod:`printkit.engines.wftgts.optimal`). The points a keep "expects" count a junk round
+    at its sum less what the junk would still have been worth."""
 
     name = "optimal"
 
-    def __init__(self, game: Game, player: int, rng: random.Random) -> None:
+    def __init__(self, game: Game[WFtGtSState, Action], player: int, rng: random.Random) -> None:
         super().__init__(game, player, rng)
         from printkit.engines.wftgts.optimal import load_tables
 
         self.tables = load_tables()
 
-    def keep(self, view: WFtGtSState, line: tuple[int, ...]) -> Decision:
-        mask, ev = self.tables.best_keep(view.line - 1, line)
+    def keep(self, view: WFtGtSState, line: tuple[int, ...]) -> Decision[Action]:
+        rounds_left = view.rules.rounds - view.round
+        mask, worth = self.tables.best_keep(view.line - 1, line, rounds_left,
+                                            view.junk_left(self.player))
         if mask == 0:
-            return Decision(KEEPS[0], f"reroll all; EV {ev:.1f}")
-        return Decision(KEEPS[mask], f"keep {_dice_text(KEEPS[mask].dice, line)}; EV {ev:.1f}")
+            return Decision(KEEPS[0], Reason(
+                "rerolls everything: expects about %(points).0f points this round",
+                {"points": worth}))
+        return Decision(KEEPS[mask], Reason(
+            "keeps %(dice)s: expects about %(points).0f points this round from this keep",
+            {"dice": DiceText(mask, line), "points": worth}))
 
     def score(
-        self, view: WFtGtSState, line: tuple[int, ...], best: int, c_sum: int, scoring: Any
-    ) -> Decision:
+        self, view: WFtGtSState, line: tuple[int, ...], best: int, c_sum: int, scoring: Scoring
+    ) -> Decision[Action]:
         rounds_left = view.rules.rounds - view.round
-        if self.tables.use_junk(c_sum - best, rounds_left, view.junk_left(self.player)):
-            reserve = self.tables.junk_option[rounds_left][view.junk_left(self.player)]
-            return Decision(
-                SCORE_JUNK, f"junk: sum {c_sum} beats {best} by more than {reserve:.1f}"
-            )
-        return Decision(SCORE_BEST, scoring.describe())
+        uses = view.junk_left(self.player)
+        if self.tables.use_junk(c_sum - best, rounds_left, uses):
+            if rounds_left == 0:
+                return Decision(SCORE_JUNK, Reason(
+                    "stuck with junk in the last round: the line adds up to %(sum)d against"
+                    " %(best)d for its runs and sets", {"sum": c_sum, "best": best}))
+            return Decision(SCORE_JUNK, Reason(
+                "stuck with junk: the line adds up to %(sum)d against %(best)d for its runs and"
+                " sets; keeping the junk for the %(left)d rounds left would be worth only about"
+                " %(worth).0f points", {"sum": c_sum, "best": best, "left": rounds_left,
+                                        "worth": self.tables.junk_cost[rounds_left][uses]}))
+        return _score_best(scoring)
 
 
-BOTS: Mapping[str, Callable[[Game, int, random.Random], Any]] = {
+BOTS: Mapping[str, Callable[[Game[WFtGtSState, Action], int, random.Random], BotLike]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "optimal": OptimalBot,

@@ -3,29 +3,45 @@
 Everyone shares the same physical rolls. A round goes: roll (line a); each player keeps any
 subset; roll all seven dice again, and each player's line b is their kept values plus the new
 values of the other dice; keep again (from line b, free to release or add dice); roll again
-for line c; each player scores line c, either by its best runs and sets or, once per game,
-by the sum of its dice ("stuck with junk").
+for line c; each player scores line c: by its best runs and sets (``Score()``), by any other
+legal grouping the player wrote (``Score(groups=...)``: a table log records what was written,
+not what was best), or, once per game, by the sum of its dice (``Score(junk=True)``, "stuck
+with junk"). Each round's record keeps both the written scoring and the best points.
 
-Keeps are simultaneous at the table. The engine asks players 0, 1, ... in turn; one player's
-keep never affects another's line or score, so :meth:`WFtGtSState.view` does not bother to
-hide the keeps already chosen (hiding them would only cost time in every bot decision).
+Keeps (and scores) are simultaneous at the table. The engine asks players 0, 1, ... in turn,
+and :meth:`WFtGtSState.view` hides from each player what the others chose for the current
+line until everyone has chosen and the roll (or the next round) reveals it: a view at player
+2's keep shows the lines of players 0 and 1 but not the keeps they just made. Only those few
+records are redacted in the copy; the rest of a view is the ordinary cheap :meth:`clone`.
+
+Rolls are written as the dice read: the d10 (10s) without its extra zero (00 is 10, 10 is 1,
+20 is 2 ... 90 is 9) and the d10 (1s) with 0 as 10. A roll outside a die's faces is refused
+with that reading rule.
+
+The rules allow any number of players. The engine takes up to :data:`MAX_PLAYERS` (10,000):
+a guard against a mistyped count, not a rule. Replay costs grow with the count; auto-play
+more (each bot's view copies every sheet's current round).
 """
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, TypeAlias
 
 from printkit.engines.core.chance import DiceRoll
 from printkit.engines.core.errors import IllegalActionError
-from printkit.engines.core.game import CHANCE, TERMINAL, Game, GameInfo, State
-from printkit.engines.wftgts.rules import RULES, Rules
-from printkit.engines.wftgts.scoring import Scoring, _best
+from printkit.engines.core.game import CHANCE, TERMINAL, BotFactory, Game, GameInfo, State
+from printkit.engines.wftgts.rules import RULES, DieSpec, Rules
+from printkit.engines.wftgts.scoring import Scoring, _best, score_groups
 
 LINE_NAMES = "abcdefghij"
+MAX_PLAYERS = 10_000
+"""The most players a game may have. The rules set no limit ("any number of players"); this
+only stops a mistyped count from building millions of sheets."""
 _N = len(RULES.dice)
 _ALL = frozenset(range(_N))
 _IDS = RULES.die_ids
@@ -76,17 +92,56 @@ class Keep:
         return sum(1 << d for d in self.dice if isinstance(d, int))
 
 
+Grouping: TypeAlias = tuple[tuple[int, ...], ...]
+"""Groups of die indices (0 = d4 ... 6 = d20), each a run or a set the player wrote."""
+
+
 @dataclass(frozen=True, slots=True)
 class Score:
-    """Score line c: by its best runs and sets, or (``junk=True``) by the sum of its dice."""
+    """Score line c.
+
+    ``Score()`` scores its best runs and sets; ``Score(groups=((1, 2, 5, 6), (0, 3, 4)))``
+    the groups the player wrote, which may be any legal grouping (each group a run or a set,
+    no die in two groups), not only the best; ``Score(junk=True)`` the sum of its dice, once
+    per game. Groups are kept in a canonical order (dice, then groups, sorted), so two ways
+    of writing the same grouping make equal actions.
+    """
 
     @classmethod
     def json_schema(cls) -> dict[str, Any]:
-        """``{"score": "best"}`` or ``{"score": "junk"}``."""
+        """``{"score": "best"}``, ``{"score": "junk"}`` or
+        ``{"score": {"groups": [["d6", "d8", "d12", "d20"], ["d4", "d10_ones", "d10_tens"]]}}``.
+        """
+        group = {"type": "array", "items": {"enum": list(_IDS)},
+                 "description": "the dice of one run or set"}
+        written = {"type": "object", "required": ["groups"], "additionalProperties": False,
+                   "properties": {"groups": {"type": "array", "items": group}},
+                   "description": "the runs and sets the player wrote (any legal grouping: "
+                                  "a run or a set of at least three dice each, no die twice)"}
+        best = {"enum": ["best", "junk"],
+                "description": "best: the best runs and sets; junk: the sum of line c"}
         return {"type": "object", "required": ["score"], "additionalProperties": False,
-                "properties": {"score": {"enum": ["best", "junk"]}}}
+                "properties": {"score": {"oneOf": [best, written]}}}
 
     junk: bool = False
+    groups: Grouping | None = None
+
+    def __post_init__(self) -> None:
+        if self.groups is None:
+            return
+        if self.junk:
+            raise ValueError("junk scoring scores the sum of line c; it takes no groups")
+        try:
+            groups = tuple(sorted(tuple(sorted(g)) for g in self.groups))
+        except TypeError:
+            raise ValueError(f"groups list die numbers 0..{_N - 1} (d4 ... d20), got"
+                             f" {self.groups!r}") from None
+        object.__setattr__(self, "groups", groups)
+
+    @property
+    def best(self) -> bool:
+        """Whether this scores the line's best runs and sets (no junk, no written groups)."""
+        return not self.junk and self.groups is None
 
 
 KEEPS: tuple[Keep, ...] = tuple(
@@ -95,6 +150,8 @@ KEEPS: tuple[Keep, ...] = tuple(
 """Every keep, indexed by its bit mask (bit i = die i kept)."""
 SCORE_BEST = Score(False)
 SCORE_JUNK = Score(True)
+Action: TypeAlias = Keep | Score
+"""A WFtGtS decision: a keep after lines a and b, a score after line c."""
 
 
 class Phase(Enum):
@@ -111,9 +168,13 @@ class RoundRecord:
     lines: list[tuple[int, ...]] = field(default_factory=list)
     carried: list[frozenset[int]] = field(default_factory=list)
     scoring: Scoring | None = None
+    """The groups written on the Score line: the player's own grouping when they wrote one,
+    else the best (also for a junk round, where the sum was scored instead)."""
     junk: bool = False
     points: int | None = None
     total: int | None = None
+    best_points: int | None = None
+    """The most the line's runs and sets could have scored, whatever the player wrote."""
 
     @property
     def c_sum(self) -> int | None:
@@ -128,7 +189,8 @@ class RoundRecord:
 
     def copy(self) -> RoundRecord:
         return RoundRecord(
-            list(self.lines), list(self.carried), self.scoring, self.junk, self.points, self.total
+            list(self.lines), list(self.carried), self.scoring, self.junk, self.points,
+            self.total, self.best_points,
         )
 
 
@@ -155,7 +217,8 @@ class PlayerSheet:
 
     @property
     def c_sum_best(self) -> int:
-        return max((r.c_sum for r in self.rounds if r.finished), default=0)  # type: ignore[type-var]
+        """The highest c-line sum of the rounds scored (the tie-breaker)."""
+        return max((sum(r.lines[-1]) for r in self.rounds if r.finished), default=0)
 
     def copy(self) -> PlayerSheet:
         # finished rounds never change again, so they are shared rather than copied
@@ -165,7 +228,7 @@ class PlayerSheet:
         return PlayerSheet(rounds)
 
 
-class WFtGtSState(State["Keep | Score"]):
+class WFtGtSState(State[Action]):
     """A game in progress. ``sheets[p]`` is what player ``p`` has written so far."""
 
     __slots__ = (
@@ -206,7 +269,10 @@ class WFtGtSState(State["Keep | Score"]):
             return Phase.OVER
         return Phase.SCORE if self.line == self.rules.rolls_per_round else Phase.KEEP
 
-    def legal_actions(self) -> list[Any]:
+    def legal_actions(self) -> Sequence[Action]:
+        """Every keep, or the scores ``best`` and (while unused) ``junk``. A score by written
+        groups is legal too when the groups are (see :func:`~.scoring.score_groups`), but
+        those are not listed."""
         p = self._player
         if p < 0:
             return []
@@ -242,6 +308,12 @@ class WFtGtSState(State["Keep | Score"]):
                 )
         else:
             if type(action) is Score:
+                if action.groups is not None:
+                    try:
+                        score_groups(self.sheets[p].rounds[-1].lines[-1], action.groups)
+                    except ValueError as exc:
+                        raise IllegalActionError(str(exc)) from None
+                    return
                 if not action.junk or self.junk_used[p] < rules.junk_uses:
                     return
                 first = self.sheets[p].junk_round
@@ -252,8 +324,8 @@ class WFtGtSState(State["Keep | Score"]):
                 )
             if type(action) is Keep:
                 raise IllegalActionError(
-                    f"line {line} is the last line of the round: score it (best or junk);"
-                    " there is nothing left to keep"
+                    f"line {line} is the last line of the round: score it (best, junk or the"
+                    " groups written); there is nothing left to keep"
                 )
         raise IllegalActionError(self.explain_illegal(action))
 
@@ -261,23 +333,35 @@ class WFtGtSState(State["Keep | Score"]):
         want = "a Keep" if self.line < self.rules.rolls_per_round else "a Score"
         return f"{action!r} is not a WFtGtS action; {want} is expected now"
 
-    def _apply_action(self, action: Any) -> None:
+    def check_outcome(self, outcome: Any) -> None:
+        if self._player != CHANCE:
+            raise IllegalActionError("no roll is due now; a player must decide")
+        if not self._roll.contains(outcome):
+            raise IllegalActionError(roll_problem(self.rules, outcome))
+
+    def _apply_action(self, action: Action) -> None:
         p = self._player
-        rec = self.sheets[p].rounds[-1]
+        sheet = self.sheets[p]
+        rec = sheet.rounds[-1]
         if type(action) is Keep:
             rec.carried.append(action.dice)
         else:
+            assert isinstance(action, Score)
             line = rec.lines[-1]
-            scoring = _best(line)
-            rec.scoring = scoring
+            best = _best(line)
+            rec.best_points = best.points
+            if action.groups is not None:
+                rec.scoring = score_groups(line, action.groups)
+                points = rec.scoring.points
+            else:
+                rec.scoring = best
+                points = best.points
             if action.junk:
                 rec.junk = True
-                rec.points = sum(line)
+                points = sum(line)
                 self.junk_used[p] += 1
-            else:
-                rec.points = scoring.points
-            prev = self.sheets[p].rounds[-2].total if len(self.sheets[p].rounds) > 1 else 0
-            rec.total = prev + rec.points  # type: ignore[operator]
+            rec.total = sheet.total + points  # before rec.points is set: the total so far
+            rec.points = points
         p += 1
         if p < self._num_players:
             self._player = p
@@ -299,8 +383,9 @@ class WFtGtSState(State["Keep | Score"]):
         else:
             for sheet in self.sheets:
                 rec = sheet.rounds[-1]
-                keep = rec.carried[-1]
                 prev = rec.lines[-1]
+                # a keep hidden from a view (see view()) is played on as keeping nothing
+                keep = rec.carried[-1] if len(rec.carried) == len(rec.lines) else None
                 if not keep:
                     rec.lines.append(roll)
                 else:
@@ -336,7 +421,36 @@ class WFtGtSState(State["Keep | Score"]):
         return new
 
     def view(self, player: int) -> WFtGtSState:
-        return self.clone()
+        """What ``player`` may know: everything but what the others chose for the current
+        line and nobody has seen yet. At a keep, the keeps made for this line by the players
+        asked before are left out (as if not yet made); at the score, their scores (points,
+        groups, junk) are. After the roll (or, for scores, once the round is over) they show.
+
+        Only the records of those players are changed, in copies; everything else is the
+        usual :meth:`clone`. A view plays on as a state of its own: a hidden keep counts as
+        keeping nothing, a hidden score as not scored."""
+        new = self.clone()
+        p = self._player
+        if p >= 0:
+            chosen = p  # players 0 .. p-1 have chosen for this line
+        elif p == CHANCE and self.line > 0:
+            chosen = self._num_players  # everyone kept; the roll will show it
+        else:
+            return new  # a new round or the end: nothing is pending
+        scoring = self.line == self.rules.rolls_per_round
+        for q in range(chosen):
+            if q == player:
+                continue
+            sheet = new.sheets[q]
+            rec = sheet.rounds[-1]
+            if scoring:
+                # a scored round is shared by clone(): replace it with an unscored copy
+                sheet.rounds[-1] = RoundRecord(list(rec.lines), list(rec.carried))
+                if rec.junk:
+                    new.junk_used[q] -= 1
+            else:
+                rec.carried.pop()  # clone() copied this unfinished round
+        return new
 
     # -- helpers for bots and sheets -----------------------------------------------------
 
@@ -354,7 +468,7 @@ class WFtGtSState(State["Keep | Score"]):
         return f"<WFtGtSState round {self.round} line {self.line} {who}>"
 
 
-class WFtGtS(Game[WFtGtSState, "Keep | Score"]):
+class WFtGtS(Game[WFtGtSState, Action]):
     """Waiting For the Game to Start: one shared 7-die set, any number of players."""
 
     info = GameInfo(
@@ -362,14 +476,16 @@ class WFtGtS(Game[WFtGtSState, "Keep | Score"]):
         title=RULES.title,
         rules_version=RULES.rules_version,
         min_players=1,
-        max_players=99,
+        max_players=MAX_PLAYERS,
         default_players=2,
         seed_document="003_28de51f5a518a942.txt",
         has_score=True,
         simultaneous=True,
         hidden_information=False,
         components=("play-sheet", "dice"),
-        notes="Everyone scores the same shared rolls; keeps are private choices.",
+        notes="Everyone scores the same shared rolls; keeps are private choices. The rules"
+              f" allow any number of players; the engine stops at {MAX_PLAYERS:,} to catch a"
+              " mistyped count.",
     )
 
     def __init__(self, rules: Rules | None = None) -> None:
@@ -385,7 +501,8 @@ class WFtGtS(Game[WFtGtSState, "Keep | Score"]):
         if not isinstance(n, int) or not self.info.min_players <= n <= self.info.max_players:
             raise ValueError(
                 f"{self.info.title} takes {self.info.min_players}-{self.info.max_players}"
-                f" players, not {n!r}"
+                f" players, not {n!r} (the rules allow any number; the engine stops at"
+                f" {self.info.max_players:,} to catch a mistyped count)"
             )
         if options:
             raise ValueError(f"{self.info.name} has no options; got {', '.join(options)}")
@@ -393,15 +510,18 @@ class WFtGtS(Game[WFtGtSState, "Keep | Score"]):
 
     # -- JSON ----------------------------------------------------------------------------
 
-    def action_to_json(self, action: Any) -> Any:
+    def action_to_json(self, action: Action) -> Any:
         if isinstance(action, Keep):
             return {"keep": [_IDS[i] for i in sorted(action.dice)]}
         if isinstance(action, Score):
+            if action.groups is not None:
+                return {"score": {"groups": [[_IDS[i] for i in g] for g in action.groups]}}
             return {"score": "junk" if action.junk else "best"}
         raise TypeError(f"not a WFtGtS action: {action!r}")
 
-    def action_from_json(self, data: Any) -> Keep | Score:
-        shape = 'an action is {"keep": ["d4", ...]} or {"score": "best"} / {"score": "junk"}'
+    def action_from_json(self, data: Any) -> Action:
+        shape = ('an action is {"keep": ["d4", ...]}, {"score": "best"}, {"score": "junk"} or'
+                 ' {"score": {"groups": [["d4", ...], ...]}}')
         if not isinstance(data, dict) or len(data) != 1:
             raise ValueError(f"{shape}; got {data!r}")
         ((key, value),) = data.items()
@@ -410,20 +530,25 @@ class WFtGtS(Game[WFtGtSState, "Keep | Score"]):
                 raise ValueError(f"'keep' must be a list of die ids ({', '.join(_IDS)})")
             dice = set()
             for item in value:
-                if not isinstance(item, str) or item not in _ID_TO_INDEX:
-                    raise ValueError(
-                        f"unknown die {item!r} in 'keep'; the dice are {', '.join(_IDS)}"
-                    )
-                if _ID_TO_INDEX[item] in dice:
+                d = _die_index(item, "keep")
+                if d in dice:
                     raise ValueError(f"die {item!r} is listed twice in 'keep'")
-                dice.add(_ID_TO_INDEX[item])
+                dice.add(d)
             return KEEPS[sum(1 << d for d in dice)]
         if key == "score":
             if value == "best":
                 return SCORE_BEST
             if value == "junk":
                 return SCORE_JUNK
-            raise ValueError(f'\'score\' must be "best" or "junk", got {value!r}')
+            if isinstance(value, dict) and list(value) == ["groups"]:
+                groups = value["groups"]
+                if not isinstance(groups, list) or not all(isinstance(g, list) for g in groups):
+                    raise ValueError("'groups' must be a list of groups, each a list of die ids"
+                                     f" ({', '.join(_IDS)})")
+                return Score(groups=tuple(tuple(_die_index(d, "groups") for d in g)
+                                          for g in groups))
+            raise ValueError(f'\'score\' must be "best", "junk" or {{"groups": [...]}}, got'
+                             f" {value!r}")
         raise ValueError(f"{shape}; unknown key {key!r}")
 
     def outcome_from_json(self, data: Any) -> Any:
@@ -432,13 +557,18 @@ class WFtGtS(Game[WFtGtSState, "Keep | Score"]):
         return tuple(data)
 
     def action_schema(self) -> dict[str, Any]:
+        """A keep (after lines a and b) or a score (after line c): best, junk or groups."""
         return {"oneOf": [Keep.json_schema(), Score.json_schema()]}
 
     def outcome_schema(self) -> dict[str, Any]:
-        """Seven faces in sheet order (d4 ... d20), each within its die."""
+        """Seven faces in sheet order (d4 ... d20), each within its die.
+
+        A die with a reading rule (the d10s) states it when a face breaks it: the schema
+        has no messages of its own, so a failed ``const`` of the rule's sentence carries it
+        (``'the d10 (10s) written 1 to 10, without the extra zero: 00 is 10, ...' was
+        expected``); ``errorMessage`` says the same to editors that read it."""
         return {"type": "array", "minItems": _N, "maxItems": _N,
-                "prefixItems": [{"type": "integer", "minimum": 1, "maximum": d.sides,
-                                 "description": d.id} for d in self.rules.dice],
+                "prefixItems": [_face_schema(d) for d in self.rules.dice],
                 "items": False}
 
     def result_schema(self) -> dict[str, Any]:
@@ -446,7 +576,74 @@ class WFtGtS(Game[WFtGtSState, "Keep | Score"]):
         return {"type": "object", "additionalProperties": False,
                 "properties": {"scores": ints, "winners": ints, "c_sum_best": ints}}
 
-    def bots(self) -> Mapping[str, Any]:
+    def bots(self) -> Mapping[str, BotFactory[WFtGtSState, Action]]:
         from printkit.engines.wftgts.bots import BOTS
 
         return BOTS
+
+
+def _die_index(item: object, where: str) -> int:
+    if not isinstance(item, str) or item not in _ID_TO_INDEX:
+        raise ValueError(f"unknown die {item!r} in {where!r}; the dice are {', '.join(_IDS)}")
+    return _ID_TO_INDEX[item]
+
+
+def _face_schema(die: DieSpec) -> dict[str, Any]:
+    face = {"type": "integer", "minimum": 1, "maximum": die.sides}
+    if not die.reading:
+        return {**face, "description": die.id}
+    rule = f"the {die.label} written 1 to {die.sides}, {die.reading}"
+    # "if"/"then" come first: their error is the one a log checker reports
+    return {"if": {"not": face}, "then": {"const": rule}, **face,
+            "description": f"{die.id}: {rule}", "errorMessage": rule}
+
+
+def roll_problem(rules: Rules, outcome: object) -> str:
+    """Why ``outcome`` is not a roll of the set: the first die showing what it cannot, with
+    its reading rule (the tens d10 is read without its extra zero: 00 is 10, 20 is 2)."""
+    dice = rules.dice
+    head = f"{_as_json(outcome)} is not a possible outcome of this roll"
+    if not isinstance(outcome, list | tuple) or len(outcome) != len(dice):
+        labels = ", ".join(d.label for d in dice)
+        return f"{head}: a roll lists the {len(dice)} dice in sheet order ({labels})"
+    for v, die in zip(outcome, dice, strict=True):
+        if type(v) is int and 1 <= v <= die.sides:
+            continue
+        if die.reading:
+            rule = f"the {die.label} is written 1 to {die.sides}, {die.reading}"
+        else:
+            rule = f"the {die.label} shows 1 to {die.sides}"
+        fix = _as_read(die, v)
+        if fix is not None:
+            rule += f"; write {fix}"
+        return f"{head}: {rule}, not {_as_json(v)}"
+    return head
+
+
+def _as_json(value: object) -> str:
+    """``value`` as it would appear in a log line (``"00"`` keeps its quotes)."""
+    try:
+        return json.dumps(list(value) if isinstance(value, tuple) else value)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _as_read(die: DieSpec, v: object) -> int | None:
+    """What a d10 face written as printed stands for (00 -> 10; 20 -> 2 on the tens die)."""
+    if not die.reading or die.sides != 10:
+        return None
+    if isinstance(v, str):
+        if not v.isdigit():
+            return None
+        if v in ("0", "00"):
+            return 10
+        v = int(v)
+    if type(v) is not int:
+        return None
+    if v == 0:
+        return 10
+    if 10 < v <= 90 and v % 10 == 0 and die.id.endswith("tens"):
+        return v // 10
+    if 1 <= v <= 10:
+        return v
+    return None

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -45,6 +45,12 @@ class Rules:
     min_group: int
     set_bonus: int
     junk_uses: int
+    digest: str = field(init=False, repr=False, compare=False)
+    """A stable hash of the numbers (not the wording), used to key cached tables. Computed
+    once, when the rules are made: bots look it up every game."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "digest", _digest(self))
 
     @property
     def sides(self) -> tuple[int, ...]:
@@ -58,17 +64,18 @@ class Rules:
     def die_ids(self) -> tuple[str, ...]:
         return tuple(d.id for d in self.dice)
 
-    @property
-    def digest(self) -> str:
-        """A stable hash of the numbers (not the wording), used to key cached tables."""
-        data = asdict(self)
-        for key in ("title", "short_title", "rules_version"):
-            data.pop(key)
-        for die in data["dice"]:
-            die.pop("label")
-            die.pop("reading")
-        blob = json.dumps(data, sort_keys=True).encode()
-        return hashlib.sha256(blob).hexdigest()[:16]
+
+def _digest(rules: Rules) -> str:
+    numbers = {
+        "dice": [{"id": d.id, "sides": d.sides, "points": d.points} for d in rules.dice],
+        "rounds": rules.rounds,
+        "rolls_per_round": rules.rolls_per_round,
+        "min_group": rules.min_group,
+        "set_bonus": rules.set_bonus,
+        "junk_uses": rules.junk_uses,
+    }
+    blob = json.dumps(numbers, sort_keys=True).encode()
+    return hashlib.sha256(blob).hexdigest()[:16]
 
 
 def _require(cond: bool, message: str) -> None:
@@ -87,7 +94,8 @@ def parse_rules(data: dict[str, Any]) -> Rules:
     _require(data["set_bonus"] >= 0, "'set_bonus' must not be negative")
     _require(data["junk_uses"] >= 0, "'junk_uses' must not be negative")
     raw_dice = data.get("dice")
-    _require(isinstance(raw_dice, list) and raw_dice, "'dice' must list the dice")
+    if not isinstance(raw_dice, list) or not raw_dice:
+        raise ValueError("wftgts rules.toml: 'dice' must list the dice")
     dice = []
     for i, d in enumerate(raw_dice):
         _require(isinstance(d, dict), f"dice[{i}] must be a table")

@@ -14,6 +14,9 @@ Ties between groupings of equal points are broken by a fixed enumeration order (
 runs, lower values first, and among equal-valued dice the one earlier on the sheet, e.g. the
 d10 (1s) before the d10 (10s)), so the same line always gets the same groups.
 
+A player need not write the best grouping: :func:`score_groups` scores any legal one (and
+names the rule a wrong one breaks), so a log written at a table records what was written.
+
 >>> s = best_scoring([2, 3, 2, 10, 8, 4, 1])
 >>> s.points
 76
@@ -25,7 +28,7 @@ d10 (1s) before the d10 (10s)), so the same line always gets the same groups.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from itertools import combinations, product
@@ -120,19 +123,96 @@ def best_scoring(dice: Sequence[int]) -> Scoring:
     return _best(_checked(vals))
 
 
-def _checked(dice: tuple) -> tuple[int, ...]:
+def score_groups(dice: Sequence[int], groups: Iterable[Iterable[int]]) -> Scoring:
+    """The scoring of a grouping a player chose, which need not be the best one.
+
+    ``groups`` lists die indices (0 = d4 ... 6 = d20), one collection per group; no groups
+    at all scores 0. Each group must be a run or a set of at least ``min_group`` dice, and no
+    die may serve twice. A grouping that breaks a rule raises ``ValueError`` naming it.
+
+    The seed's note "pretend the d10s had come up 2": the run 1-2-3-4 on the d20, d8, d6 and
+    d12 beside three 2s on the d4 and both d10s scores 121, where the best grouping (the d8
+    in the set, the d4 in the run) scores 123.
+
+    >>> line = (2, 3, 2, 2, 2, 4, 1)
+    >>> s = score_groups(line, [(1, 2, 5, 6), (0, 3, 4)])
+    >>> s.points, best_scoring(line).points
+    (121, 123)
+    >>> s.describe()
+    '1-2-3-4: 19 × 4 = 76; three 2s: 9 × 5 = 45; total 121'
+    >>> score_groups(line, [(0, 1, 2)])
+    Traceback (most recent call last):
+    ...
+    ValueError: the d4, d6 and d8 show 2, 3 and 2: a set needs the same number on every die, \
+and a run a different number on each, in a row
+    """
+    vals = _checked(tuple(dice))
+    written = [tuple(g) for g in groups]
+    used: dict[int, int] = {}
+    for number, group in enumerate(written):
+        for d in group:
+            if type(d) is not int or not 0 <= d < _N:
+                raise ValueError(f"a group names dice 0..{_N - 1} (d4 ... d20); {d!r} is not a"
+                                 " die")
+            if used.get(d) == number:
+                raise ValueError(f"the {_LABELS[d]} is listed twice in one group")
+            if d in used:
+                raise ValueError(f"the {_LABELS[d]} is in two groups; a die serves in one group"
+                                 " at most")
+            used[d] = number
+    made = [_group(vals, group) for group in written]
+    made.sort(key=_first_value)
+    return Scoring(sum(g.points for g in made), tuple(made))
+
+
+def _group(vals: tuple[int, ...], dice: tuple[int, ...]) -> Group:
+    """One written group as a :class:`Group`, or ``ValueError`` saying why it is none."""
+    names = _and([_LABELS[d] for d in dice])
+    if len(dice) < _MIN:
+        count = _COUNT_WORDS.get(_MIN, str(_MIN))
+        if not dice:
+            raise ValueError(f"an empty group scores nothing; a run or a set needs at least"
+                             f" {count} dice")
+        one = "only the" if len(dice) == 1 else "only"
+        raise ValueError(f"a run or a set needs at least {count} dice; this group has {one}"
+                         f" {names}")
+    ordered = tuple(sorted(dice, key=lambda d: (vals[d], d)))
+    shown = tuple(vals[d] for d in ordered)
+    die_points = sum(_PTS[d] for d in ordered)
+    if shown[0] == shown[-1]:
+        mult = len(ordered) + _BONUS
+        return Group(GroupKind.SET.value, ordered, shown, die_points, mult, die_points * mult)
+    if len(set(shown)) == len(shown) and shown[-1] - shown[0] == len(shown) - 1:
+        mult = len(ordered)
+        return Group(GroupKind.RUN.value, ordered, shown, die_points, mult, die_points * mult)
+    show = _and([str(vals[d]) for d in dice])
+    if len(set(shown)) == len(shown):
+        gaps = [v for v in range(shown[0] + 1, shown[-1]) if v not in shown]
+        missing = _and([str(v) for v in gaps])
+        raise ValueError(f"the {names} show {show}: a run needs numbers in a row, and"
+                         f" {missing} {'is' if len(gaps) == 1 else 'are'} missing")
+    raise ValueError(f"the {names} show {show}: a set needs the same number on every die, and"
+                     " a run a different number on each, in a row")
+
+
+def _and(words: list[str]) -> str:
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _checked(dice: tuple[object, ...]) -> tuple[int, ...]:
     """The values as ints, or ``ValueError`` naming the first bad one."""
     if len(dice) != _N:
         raise ValueError(f"a line has {_N} dice values (d4 ... d20), got {len(dice)}")
     vals = []
-    for v, s, label in zip(dice, _SIDES, _LABELS, strict=True):
-        if type(v) is not int:
-            try:
-                if isinstance(v, bool):
-                    raise TypeError
-                v = index(v)
-            except TypeError:
-                raise ValueError(f"the {label} value must be a whole number, got {v!r}") from None
+    for raw, s, label in zip(dice, _SIDES, _LABELS, strict=True):
+        try:
+            if isinstance(raw, bool):
+                raise TypeError
+            v = index(raw)  # type: ignore[call-overload]
+        except TypeError:
+            raise ValueError(f"the {label} value must be a whole number, got {raw!r}") from None
         if not 1 <= v <= s:
             raise ValueError(f"the {label} shows 1..{s}, got {v}")
         vals.append(v)
@@ -180,7 +260,7 @@ def _search(vals: tuple[int, ...]) -> Scoring:
     byval = _dice_by_value(vals)
     keys = sorted(byval)
     pts = _PTS
-    groups = []
+    groups: list[Group] = []
     total = 0
     if trip:
         for v in keys:
@@ -199,7 +279,7 @@ def _search(vals: tuple[int, ...]) -> Scoring:
             if k == nk or keys[k] != keys[k - 1] + 1:
                 if k - start >= 3:
                     run_vals = tuple(keys[start:k])
-                    ds = []
+                    run_dice: list[int] = []
                     dp = 0
                     ndice = 0
                     for v in run_vals:
@@ -214,12 +294,12 @@ def _search(vals: tuple[int, ...]) -> Scoring:
                         else:
                             ndice += 1
                             d = bucket[0]
-                        ds.append(d)
+                        run_dice.append(d)
                         dp += pts[d]
                     if ndice >= 6 and ndice > k - start:
                         return _search_all(vals)  # room for two runs sharing values
                     mult = k - start
-                    groups.append(Group("run", tuple(ds), run_vals, dp, mult, dp * mult))
+                    groups.append(Group("run", tuple(run_dice), run_vals, dp, mult, dp * mult))
                     total += dp * mult
                 start = k
     if len(groups) > 1:
@@ -289,7 +369,7 @@ def _search_all(vals: tuple[int, ...]) -> Scoring:
     if not cands:
         return NO_SCORING
     best = 0
-    sel: tuple = ()
+    sel: tuple[tuple[int, int, str, tuple[int, ...], tuple[int, ...], int, int], ...] = ()
     n = len(cands)
     top = max(c[0] for c in cands)
     for i in range(n):
@@ -308,4 +388,4 @@ def _search_all(vals: tuple[int, ...]) -> Scoring:
                 sel = (ci, cj)
     if len(sel) == 2 and sel[1][4][0] < sel[0][4][0]:
         sel = (sel[1], sel[0])
-    return Scoring(best, tuple(Group(c[2].value, c[3], c[4], c[5], c[6], c[0]) for c in sel))
+    return Scoring(best, tuple(Group(str(c[2]), c[3], c[4], c[5], c[6], c[0]) for c in sel))

@@ -7,7 +7,8 @@ spaces as the mat (removed athletes as empty rings, new ones ringed). Under the 
 caption says what happened and why (the bot's or player's reason from the log).
 
 The strips come from the replayed steps alone (no randomness), so the same log always gives
-the same PDF. :func:`turn_strips` is the model; :func:`draw_example` lays it out.
+the same PDF. :class:`StripBuilder` is the model, fed typed moves by the replay through
+:class:`BookletExample` (a replay visitor), which lays the strips out.
 """
 
 from __future__ import annotations

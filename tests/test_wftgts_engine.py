@@ -7,6 +7,7 @@ import itertools
 import json
 import os
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -337,21 +338,20 @@ def test_view_hides_the_keeps_others_made_for_this_line(game):
 
 def test_view_hides_the_scores_others_wrote_this_round(game):
     state: WFtGtSState = game.new_initial_state(2)
-    state.apply((1, 1, 1, 1, 1, 1, 1))
-    for _ in range(4):
+    for roll in [(1, 1, 1, 1, 1, 1, 1), (2, 2, 2, 2, 2, 2, 2)]:
+        state.apply(roll)
         state.apply(KEEPS[0])
-        state.apply((4, 6, 8, 10, 10, 12, 20)) if state.line == 1 else None
-    assert state.line == 2
-    state.apply((4, 6, 8, 10, 9, 12, 20))
+        state.apply(KEEPS[0])
+    state.apply((4, 6, 8, 10, 9, 12, 20))  # no run or set; adds up to 69
     state.apply(Score(junk=True))
     hidden = state.view(1)
     rec = hidden.sheets[0].rounds[-1]
     assert (rec.points, rec.junk, rec.scoring, rec.total) == (None, False, None, None)
     assert hidden.junk_left(0) == 1 and state.junk_left(0) == 0
-    assert state.sheets[0].rounds[-1].points == 89  # the real sheet is untouched
-    assert state.view(0).sheets[0].rounds[-1].points == 89  # the writer sees their own
+    assert state.sheets[0].rounds[-1].points == 69  # the real sheet is untouched
+    assert state.view(0).sheets[0].rounds[-1].points == 69  # the writer sees their own
     state.apply(Score())
-    assert state.view(1).sheets[0].rounds[-1].points == 89  # the round is over
+    assert state.view(1).sheets[0].rounds[-1].points == 69  # the round is over
 
 
 def test_a_view_plays_on_by_itself(game):
@@ -365,11 +365,12 @@ def test_a_view_plays_on_by_itself(game):
     assert state.sheets[0].rounds[-1].carried == [KEEPS[127].dice]
 
 
-def test_bots_decide_the_same_without_the_others_keeps(game):
+def test_bots_decide_the_same_without_the_others_keeps(game, monkeypatch):
     # every bot looks at its own sheet only: hiding the others' keeps changes no decision
-    played = play(game, ["optimal", "greedy", "optimal"], seed=12)
-    again = play(game, ["optimal", "greedy", "optimal"], seed=12)
-    assert played.log.dumps() == again.log.dumps()
+    seats = ["optimal", "greedy", "optimal", "random"]
+    hidden = play(game, seats, seed=12).log.dumps()
+    monkeypatch.setattr(WFtGtSState, "view", lambda self, player: self.clone())
+    assert play(game, seats, seed=12).log.dumps() == hidden
 
 
 def test_greedy_play_keeps_group_dice(game):
@@ -476,7 +477,7 @@ def test_optimal_bot_logs_and_replays(game, tables):
     reasons = [e.reason for e in played.log.entries if e.player is not None]
     # player-facing sentences: die labels and rounded points, no ids or "EV 101.9"
     assert all(reasons) and any("expects about" in r for r in reasons)
-    assert not any("EV" in r or "d10_" in r or "=" in r for r in reasons)
+    assert not any("EV" in r or "d10_" in r or re.search(r"d\d+=", r) for r in reasons)
 
 
 def test_the_optimal_bot_weighs_the_junk_in_its_keeps(game, tables):

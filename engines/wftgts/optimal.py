@@ -32,10 +32,13 @@ heading for a high sum and no groups is played for the sum.
 combination of the kept dice's faces. Keeps of few dice have small marginals, stored flat
 (float32) with per-keep offsets and strides, so their values for a line are one gather. Keeps
 of many dice have large marginals (keeping all seven: 4.6 M numbers) but few rerolled faces
-(at most :data:`STORE_LIMIT`-th of the grid), so their values are averaged at decision time
-from the whole grid: ``T`` itself after line b (from the score table and the line's sum) and
-``V_b``, stored, after line a; a few hundred cells per line. Seven round tables (no junk and
-six junk costs) take about 200 MB and build in about 10 s.
+(fewer than 4,608,000 / :data:`STORE_LIMIT` = 46 combinations each), so their values are
+averaged at decision time from the whole grid: ``T`` itself after line b (from the score
+table and the line's sum) and ``V_b``, stored, after line a; 207 cells for the 12 such keeps.
+Storing every marginal instead would take 83 MB per round table; this way the seven tables
+(no junk, and six junk costs) take 196 MB, build in about 7 s, and a decision takes about
+10 microseconds. Keep values agree with the stored ones to float32 rounding, so keeps that
+are worth exactly the same may be told apart by rounding; either is optimal.
 
 Tables are cached on disk in ``platformdirs.user_cache_dir("printkit")`` (override with the
 environment variable ``PRINTKIT_CACHE_DIR``), in a folder keyed by a hash of the rules data,
@@ -168,8 +171,12 @@ class Layout:
 def layout(sides: Sequence[int], limit: int = STORE_LIMIT) -> Layout:
     n = len(sides)
     grid_strides = np.array([math.prod(sides[i + 1:]) for i in range(n)], dtype=np.int64)
-    stored, offsets, strides = [], [], []
-    averaged, grid_t, kept_t = [], [], []
+    stored: list[int] = []
+    offsets: list[int] = []
+    strides: list[list[int]] = []
+    averaged: list[int] = []
+    grid_t: list[list[int]] = []
+    kept_t: list[list[int]] = []
     cell_keep: list[I64] = []
     cell_offset: list[I64] = []
     cell_sum: list[I64] = []
@@ -404,7 +411,8 @@ class Tables:
 
     def best_keep(self, stage: int, line: Any, rounds_left: int | None = None,
                   uses_left: int = 0) -> tuple[int, float]:
-        """The optimal keep mask after line ``stage`` and its worth (first maximum)."""
+        """The optimal keep mask after line ``stage`` and its worth (the first maximum, i.e.
+        the smallest mask, among equal float32 values)."""
         values = self.keep_values(stage, line, rounds_left, uses_left)
         k = int(values.argmax())
         return k, float(values[k])

@@ -210,7 +210,7 @@ def _checked(dice: tuple[object, ...]) -> tuple[int, ...]:
         try:
             if isinstance(raw, bool):
                 raise TypeError
-            v = index(raw)  # type: ignore[call-overload]
+            v = index(raw)  # type: ignore[arg-type]
         except TypeError:
             raise ValueError(f"the {label} value must be a whole number, got {raw!r}") from None
         if not 1 <= v <= s:

@@ -190,8 +190,9 @@ def replay(game: str, log: str | None, as_json: bool, schema: bool) -> None:
     parsed = parse_log(text)
     result = run(g, parsed)
     state = result.state
+    remarks = state.remarks([p.name for p in parsed.header.players])
     out = {"game": g.info.name, "lines": len(parsed.entries), "finished": state.is_terminal(),
-           "result": state.result() if state.is_terminal() else None}
+           "result": state.result() if state.is_terminal() else None, "remarks": remarks}
     if as_json:
         click.echo(json.dumps(out))
     else:
@@ -200,6 +201,8 @@ def replay(game: str, log: str | None, as_json: bool, schema: bool) -> None:
             click.echo(f"result: {json.dumps(state.result())}")
         else:
             click.echo("the game is not finished yet.")
+        for remark in remarks:
+            click.echo(f"note: {remark}")
 
 
 def _read_text(path: str) -> str:

@@ -55,3 +55,16 @@ def test_the_validation_report_embeds_every_font_and_labels_its_chart(cli, tmp_p
     text = pdf_text(out)
     assert "8 scores: 2 players in each of 4 games" in text
     assert "number of scores" in text
+
+
+def test_a_score_below_the_best_is_pointed_out(cli, tmp_path):
+    from conftest import ROOT, pdf_text
+
+    log = ROOT / "examples" / "wftgts" / "pretend-twos.jsonl"
+    r = cli("replay", "wftgts", str(log), "--json")
+    assert r.code == 0
+    assert json.loads(r.out)["remarks"] == ["Lynn, round 1: wrote 121, best was 123"]
+    out = tmp_path / "ex.pdf"
+    assert cli("example", "wftgts", str(log), "--out", str(out)).code == 0
+    text = pdf_text(out)
+    assert "Lynn wrote 121 in round 1; the dice allowed 123." in " ".join(text.split())

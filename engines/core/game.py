@@ -134,6 +134,11 @@ class State(ABC, Generic[A]):
             self.check_legal(move)
             self._apply_action(move)
 
+    def remarks(self, names: Sequence[str]) -> list[str]:
+        """What a careful reader of the game so far would point out (a score below what the
+        dice allowed, say), one sentence each; ``names`` are the players' names."""
+        return []
+
     def absorbs_redundant(self, action: A) -> bool:
         """Whether ``action``, written where no decision is due, only repeats what already
         happened (a hand-written "end" after a turn that ended by itself) and may be skipped.

@@ -397,6 +397,19 @@ class WFtGtSState(State[Action]):
     def returns(self) -> list[float]:
         return [float(s.total) for s in self.sheets]
 
+    def remarks(self, names: Sequence[str]) -> list[str]:
+        """Every round scored below the best the line allowed (a grouping written by hand).
+
+        Junk rounds are left out: scoring the sum is a choice, not a slip."""
+        found = []
+        for p, sheet in enumerate(self.sheets):
+            for r, rec in enumerate(sheet.rounds, start=1):
+                if (rec.points is not None and rec.best_points is not None and not rec.junk
+                        and rec.points < rec.best_points):
+                    found.append(f"{names[p]}, round {r}: wrote {rec.points}, "
+                                 f"best was {rec.best_points}")
+        return found
+
     def result(self) -> dict[str, Any]:
         scores = [s.total for s in self.sheets]
         c_best = [s.c_sum_best for s in self.sheets]

@@ -237,3 +237,11 @@ class SheetExample(ReplayVisitor[WFtGtSState, Keep | Score]):
                 "scores": ", ".join(f"{n} {s}" for n, s in
                                     zip(names, result["scores"], strict=True)),
                 "w": winners}, roundhead))
+        for p, sheet in enumerate(state.sheets):
+            for r, rec in enumerate(sheet.rounds, start=1):
+                if (rec.points is not None and rec.best_points is not None and not rec.junk
+                        and rec.points < rec.best_points):
+                    note = ctx._("%(who)s wrote %(wrote)d in round %(n)d; the dice allowed "
+                                 "%(best)d.") % {"who": self.names[p], "wrote": rec.points,
+                                                 "n": r, "best": rec.best_points}
+                    put(Paragraph(_escape(note), body), 1.5)

@@ -383,6 +383,37 @@ def _header(c: Canvas, ctx: DrawContext, header: LogHeader, names: list[str], pa
     c.drawString(x0, y1 - mm(9.5), who)
     c.drawRightString(x1, y1 - mm(5),
                       ctx._("page %(n)d of %(m)d") % {"n": page_no, "m": pages})
+    _legend(c, ctx, x1, y1 - mm(9.5))
+
+
+def _legend(c: Canvas, ctx: DrawContext, right: float, y: float) -> None:
+    """What the rings on the small ropes mean, right-aligned on the line at ``y``."""
+    r = mm(1.3)
+    items = [(ctx._("new on the rope this turn"), "new"),
+             (ctx._("sent back to the reserve this turn"), "gone")]
+    c.setFont(ctx.font("sans"), 7)
+    x = right
+    for text, kind in reversed(items):
+        ctx.check_glyphs("sans", text, "legend")
+        width = c.stringWidth(text, ctx.font("sans"), 7)
+        c.setFillColor(ink("rule"))
+        c.drawRightString(x, y, text)
+        cx, cy = x - width - mm(1.5) - r * 1.4, y + mm(0.9)
+        c.setLineWidth(0.7)
+        if kind == "new":
+            c.setFillColor(side_ink(YELLOW))
+            c.setStrokeColor(side_ink(YELLOW, "dark"))
+            c.circle(cx, cy, r, stroke=1, fill=1)
+            c.setStrokeColor(ink("text"))
+            c.setLineWidth(0.8)
+            c.circle(cx, cy, r * 1.4, stroke=1, fill=0)
+        else:
+            c.setStrokeColor(ink("gone"))
+            c.setFillColor(ink("die"))
+            c.setDash(1.2, 0.9)
+            c.circle(cx, cy, r, stroke=1, fill=1)
+            c.setDash()
+        x = cx - r * 1.4 - mm(5)
 
 
 class BookletExample(ReplayVisitor[TugOfWarState, Action]):

@@ -367,3 +367,295 @@ def test_bot_reasons_and_lookahead_strength():
         for bots in (["lookahead", "greedy"], ["greedy", "lookahead"])
     )
     assert wins >= 30
+
+
+# -- the exchange in the seed's order (first the bonus athlete, then the difference) -------------
+
+
+@pytest.mark.parametrize(
+    "own, common, team, after",
+    [
+        (18, 1, 6, 13),  # reserve empty: no bonus athlete, then 5 back to the reserve
+        (18, 4, 5, 17),  # one value lower from a full rope costs one athlete
+        (18, 6, 1, 18),  # gains beyond the reserve are lost
+        (17, 1, 6, 13),  # the bonus athlete fills the rope, then 5 go back
+        (17, 5, 4, 18),
+        (9, 1, 6, 5),
+        (9, 6, 1, 15),
+        (2, 1, 3, 1),
+    ],
+)
+def test_exchange_first_adds_the_bonus_then_the_difference(own, common, team, after):
+    assert RULES.after_exchange(own, common, team) == after
+    teams = (tuple(sorted((team, 2, 3))), (1, 1, 1))
+    state = position(team=teams, athletes=(own, 9))
+    state.apply((common, common, common))
+    if state.phase == Phase.TURN_REROLL:
+        state.apply(Reroll(()))
+    state.apply(Exchange(common, team))
+    assert state.athletes[YELLOW] == after
+    assert state.reserve(YELLOW) == RULES.athletes_per_side - after
+
+
+def test_lowering_exchange_from_a_full_rope():
+    """18 on the rope and an empty reserve: 1-for-6 gives 13 (not 14), 4-for-5 gives 17."""
+    state = position(team=((2, 5, 6), (1, 1, 1)), athletes=(18, 9))
+    state.apply((1, 4, 4))
+    state.apply(Reroll(()))
+    state.apply(Exchange(1, 6))
+    assert state.athletes == (13, 9) and state.team[YELLOW] == (1, 2, 5)
+    state = position(team=((2, 5, 6), (1, 1, 1)), athletes=(18, 9))
+    state.apply((1, 4, 4))
+    state.apply(Reroll(()))
+    state.apply(Exchange(4, 5))
+    assert state.athletes == (17, 9) and state.team[YELLOW] == (2, 4, 6)
+
+
+# -- re-rolls for sixes: both readings -------------------------------------------------------------
+
+
+def sequential(team, athletes=(9, 9), to_move=YELLOW) -> TugOfWarState:
+    return TugOfWarState.from_position(team=team, athletes=athletes, to_move=to_move,
+                                       reroll_mode="sequential")
+
+
+def test_sequential_rerolls_one_die_at_a_time_and_the_same_die_again():
+    state = sequential(team=((1, 6, 6), (4, 4, 4)))
+    assert state.reroll_mode == "sequential"
+    state.apply((1, 2, 3))
+    assert state.phase == Phase.TURN_REROLL and state.rerolls_left == 2
+    assert state.rerolls_allowed() == 1
+    assert state.legal_actions() == [Reroll(()), Reroll((1,)), Reroll((2,)), Reroll((3,))]
+    refused(state, Reroll((1, 2)), "one at a time")
+    state.apply(Reroll((1,)))
+    assert state.current_player() == CHANCE and len(state.chance_outcomes().sides) == 1
+    refused(state, (2, 2), "1 die")
+    state.apply((2,))  # the 1 came up 2: the second six re-rolls that same die again
+    assert state.phase == Phase.TURN_REROLL and state.roll == (2, 2, 3)
+    assert state.rerolls_left == 1
+    state.apply(Reroll((2,)))
+    state.apply((5,))
+    assert state.phase == Phase.ACTIONS and state.roll == (2, 3, 5)
+    assert state.rerolls_left == 0
+
+
+def test_sequential_keep_ends_the_rerolls():
+    state = sequential(team=((1, 6, 6), (4, 4, 4)))
+    state.apply((5, 5, 6))
+    state.apply(Reroll(()))
+    assert state.phase == Phase.ACTIONS and state.roll == (5, 5, 6)
+
+
+def test_simultaneous_rerolls_each_die_once_all_together():
+    state = position(team=((1, 6, 6), (4, 4, 4)))
+    assert state.reroll_mode == RULES.reroll_mode == "simultaneous"
+    state.apply((1, 2, 3))
+    state.apply(Reroll((1, 2)))
+    state.apply((1, 1))
+    assert state.phase == Phase.ACTIONS and state.roll == (1, 1, 3)  # no second chance
+
+
+def test_a_six_brought_in_by_an_exchange_grants_no_reroll():
+    state = position(team=((1, 2, 3), (5, 5, 5)))
+    state.apply((6, 4, 1))  # no 6 among the team dice: no re-roll decision
+    assert state.phase == Phase.ACTIONS
+    state.apply(Exchange(6, 1))
+    assert 6 in state.team[YELLOW] and state.phase == Phase.ACTIONS
+    refused(state, Reroll((1,)), "a 6 brought in by an exchange grants no re-roll")
+    state.apply(EndTurn())
+    state.apply((1, 1, 1))  # Red
+    refused(state, (1, 2, 3), "no roll is due now: Red uses the common dice or ends the turn")
+    state.apply(EndTurn())
+    state.apply((1, 2, 3))  # Yellow's next turn: now the 6 counts
+    assert state.phase == Phase.TURN_REROLL and state.rerolls_allowed() == 1
+
+
+@pytest.mark.parametrize("mode", ["simultaneous", "sequential"])
+def test_both_reroll_modes_conform(mode):
+    """The shared conformance checks, for each reading of the six re-rolls."""
+    game = TugOfWar()
+    options = {"reroll_mode": mode}
+    rng = random.Random(mode)
+    for _ in range(10):
+        state = game.new_initial_state(2, options)
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply(state.chance_outcomes().sample(rng))
+            else:
+                actions = state.legal_actions()
+                assert actions and all(state.check_legal(a) is None for a in actions)
+                state.apply(rng.choice(actions))
+    for bots in (["random", "random"], ["greedy", "greedy"], ["lookahead", "greedy"]):
+        for seed in (1, 2, 3):
+            played = play(game, bots, seed=seed, options=options)
+            assert played.log.header.options == options
+            text = played.log.dumps()
+            again = parse_log(text)
+            assert again.dumps() == text
+            replayed = replay(game, again)
+            assert replayed.state.result() == played.state.result()
+            assert play(game, bots, seed=seed, options=options).log.dumps() == text
+
+
+def test_reroll_mode_option_is_checked():
+    game = TugOfWar()
+    assert game.new_initial_state(2, {"reroll_mode": "sequential"}).reroll_mode == "sequential"
+    with pytest.raises(ValueError, match="reroll_mode must be 'simultaneous' or 'sequential'"):
+        game.new_initial_state(2, {"reroll_mode": "one by one"})
+    state = game.new_initial_state(2, {"reroll_mode": "sequential", "position": {
+        "team": [[6, 6, 1], [2, 3, 4]], "athletes": [5, 5]}})
+    assert state.reroll_mode == "sequential" and state.team[YELLOW] == (1, 6, 6)
+
+
+def test_setup_rerolls_are_simultaneous_in_both_modes():
+    state = TugOfWar().new_initial_state(2, {"reroll_mode": "sequential"})
+    state.apply((1, 1, 6))
+    assert state.rerolls_allowed() == 3
+    state.apply(Reroll((1, 1)))
+    state.apply((6, 6))
+    assert state.team[YELLOW] == (6, 6, 6) and state.player == RED
+
+
+# -- the fast paths agree with the rules as checked one by one -------------------------------------
+
+
+def test_apply_agrees_with_the_checks():
+    """Every legal action applies, every refused one names a rule: the fast path of apply()
+    gives exactly what check_legal() says, and leaves a refused state untouched."""
+    game = TugOfWar()
+    rng = random.Random(7)
+    probes = [Remove(c, t) for c in range(1, 7) for t in range(1, 7)]
+    probes += [Exchange(c, t) for c in range(1, 7) for t in range(1, 7)]
+    probes += [Reroll(()), Reroll((6,)), Reroll((1, 2)), EndTurn()]
+    for mode in ("simultaneous", "sequential"):
+        for _ in range(15):
+            state = game.new_initial_state(2, {"reroll_mode": mode})
+            while not state.is_terminal():
+                if state.is_chance():
+                    state.apply(state.chance_outcomes().sample(rng))
+                    continue
+                legal = set(state.legal_actions())
+                for action in rng.sample(probes, 12) + list(legal):
+                    trial = state.clone()
+                    why = state._illegal_reason(action)
+                    assert (why is None) == (action in legal), (state, action, why)
+                    if why is None:
+                        trial.apply(action)
+                    else:
+                        with pytest.raises(IllegalActionError) as info:
+                            trial.apply(action)
+                        assert info.value.rule == why
+                        assert trial.view(0).legal_actions() == state.legal_actions()
+                state.apply(rng.choice(sorted(legal, key=repr)))
+
+
+def test_view_and_clone_copy_every_slot():
+    state = position(team=((2, 4, 6), (1, 3, 5)), athletes=(3, 6))
+    for move in [(1, 3, 5), Reroll((1,)), (4,), Exchange(3, 2)]:
+        state.apply(move)
+    for copy in (state.clone(), state.view(0), state.view(1)):
+        assert copy is not state
+        for slot in TugOfWarState.__slots__:
+            assert getattr(copy, slot) == getattr(state, slot), slot
+
+
+def test_fast_dice_sampling_draws_what_rng_choice_draws():
+    state = position()
+    roll = state.chance_outcomes()
+    a, b = random.Random(3), random.Random(3)
+    from printkit.engines.tug_of_war.game import _all_rolls
+
+    rolls = _all_rolls(3, 6)
+    assert [roll.sample(a) for _ in range(500)] == [b.choice(rolls) for _ in range(500)]
+
+
+# -- the log schema -------------------------------------------------------------------------------
+
+
+def test_every_logged_line_of_bot_games_matches_the_schemas():
+    from jsonschema import Draft202012Validator
+
+    game = TugOfWar()
+    parts = {
+        "action": game.action_schema(),
+        "chance": game.outcome_schema(),
+        "result": game.result_schema(),
+        "options": game.options_schema(),
+    }
+    checkers = {}
+    for name, schema in parts.items():
+        Draft202012Validator.check_schema(schema)
+        checkers[name] = Draft202012Validator(schema)
+    from printkit.engines.core import validate_log_lines
+
+    seats = [["lookahead", "greedy"], ["random", "random"], ["greedy", "lookahead"]]
+    for i in range(50):
+        options = {"reroll_mode": ("simultaneous", "sequential")[i % 2]}
+        played = play(game, seats[i % 3], seed=i, options=options)
+        text = played.log.dumps()
+        validate_log_lines(game, text)
+        for number, line in enumerate(text.splitlines()):
+            obj = json.loads(line)
+            if number == 0:
+                checkers["options"].validate(obj["options"])
+            elif "chance" in obj:
+                checkers["chance"].validate(obj["chance"])
+            elif "result" in obj:
+                checkers["result"].validate(obj["result"])
+                assert set(obj["result"]) == set(parts["result"]["properties"])
+            else:
+                checkers["action"].validate(obj["action"])
+
+
+@pytest.mark.parametrize(
+    "part, value",
+    [
+        ("action", {"end": True}),
+        ("action", "stop"),
+        ("action", {"reroll": [7]}),
+        ("action", {"reroll": [1, 2, 3, 4]}),
+        ("action", {"remove": {"common": 5}}),
+        ("action", {"exchange": {"common": 3, "team": 2, "bonus": 1}}),
+        ("chance", []),
+        ("chance", [1, 2, 3, 4]),
+        ("chance", [0]),
+        ("result", {"winer": 0}),
+        ("result", {"winner": 2}),
+        ("options", {"reroll_mode": "one by one"}),
+        ("options", {"turn_limit": 0}),
+        ("options", {"position": {"team": [[1, 2], [3, 4, 5]], "athletes": [3, 3]}}),
+        ("options", {"board": 3}),
+    ],
+)
+def test_the_schemas_refuse_what_the_engine_refuses(part, value):
+    from jsonschema import Draft202012Validator
+
+    game = TugOfWar()
+    schema = getattr(game, f"{'outcome' if part == 'chance' else part}_schema")()
+    assert not Draft202012Validator(schema).is_valid(value)
+
+
+def test_action_schema_is_made_of_the_action_classes():
+    from printkit.engines.tug_of_war import EndTurn as End
+
+    schema = TugOfWar().action_schema()
+    assert schema["oneOf"] == [cls.json_schema() for cls in (Reroll, Remove, Exchange, End)]
+
+
+# -- bots' reasons are formatted only when a log records them ------------------------------------
+
+
+def test_bot_reasons_are_reason_objects():
+    from printkit.engines.core import Reason
+
+    played = play(TugOfWar(), ["greedy", "lookahead"], seed=5, record=False)
+    assert played.log is None
+    bot_game = TugOfWar()
+    state = position(team=((2, 4, 6), (1, 3, 5)), athletes=(3, 6))
+    state.apply((1, 3, 5))
+    for name, factory in bot_game.bots().items():
+        if name == "random":
+            continue
+        decision = factory(bot_game, 0, random.Random(1)).decide(state.view(0))
+        assert isinstance(decision.reason, Reason)
+        assert str(decision.reason).startswith("re-roll 1 (six bonus): expected swing")

@@ -7,12 +7,17 @@ The ``random`` bot is the core's :class:`~printkit.engines.core.bots.RandomBot`.
 * ``greedy`` maximises athletes gained plus opposing athletes removed this turn; ties go to the
   lower team dice (they remove more later), then to not exchanging. At set-up it re-rolls dice
   below the average face; after the common roll it re-rolls the dice that maximise the
-  expected best swing.
+  expected best swing (one die at a time, looking ahead over the re-rolls still to come, when
+  the re-rolls for sixes are ``sequential``).
 * ``lookahead`` scores a position as lead on the rope plus ``W`` x the difference in team
   *potential* (expected swing per turn), and picks the plan whose end position is best on
   average over the opponent's next common roll, the opponent answering with its own best plan
   under the same score (the opponent's six re-rolls are not modelled). Every table is cached
   by dice values, so a tournament quickly runs on lookups.
+
+Every decision, with its :class:`~printkit.engines.core.Reason`, is a pure function of a few
+dice and counts, so each bot keeps the :class:`~printkit.engines.core.Decision` objects it has
+made and hands the same one out again; a reason is formatted only when a log records it.
 
 >>> from printkit.engines.core import play
 >>> from printkit.engines.tug_of_war import TugOfWar
@@ -23,9 +28,11 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Hashable
 from functools import cache
+from typing import ClassVar, NamedTuple, TypeVar
 
-from printkit.engines.core.game import Decision, Game
+from printkit.engines.core.game import Decision, Game, Reason
 from printkit.engines.tug_of_war.game import (
     Action,
     EndTurn,
@@ -38,12 +45,13 @@ from printkit.engines.tug_of_war.game import (
 from printkit.engines.tug_of_war.plans import (
     Dice,
     Plan,
+    best_reroll,
+    best_sequential_reroll,
     best_swing,
-    expected_after_reroll,
+    drop_one,
     multiset_rolls,
     plans,
     potential,
-    reroll_choices,
 )
 from printkit.engines.tug_of_war.rules import RULES
 
@@ -51,190 +59,360 @@ W = 1.5
 """How many athletes on the rope one point of team potential is worth to ``lookahead``."""
 WIN = 1000.0
 _CACHE_LIMIT = 100_000
+T = TypeVar("T")
+
+_ACTIONS = Phase.ACTIONS
+_TURN_REROLL = Phase.TURN_REROLL
+_SETUP_REROLL = Phase.SETUP_REROLL
+
+# Own athletes matter to greedy only near the ends (from 5 up no exchange is refused, and up
+# to 12 none is capped by the reserve); the opposing count only when removals could finish it.
+_EDGE = RULES.faces - RULES.exchange_bonus
+_TOP = RULES.athletes_per_side - RULES.exchange_bonus - RULES.faces + 2
+_NEAR = RULES.common_dice + 1
+_ATHLETES = RULES.athletes_per_side
+_BONUS = RULES.exchange_bonus
+
+Choice = Decision[Action]
+Both = tuple[Choice, Choice]
+"""A decision as Yellow and as Red would give it (the reasons name the opponent)."""
 
 
 def _dice(d: Dice) -> str:
     return ", ".join(map(str, d))
 
 
-class _PlanBot:
-    name = ""
-    _cache: dict[tuple[object, ...], tuple[Action, str]]
+def _remember(cache: dict[Hashable, T], key: Hashable, value: T) -> T:
+    if len(cache) >= _CACHE_LIMIT:  # long validate runs: bound the memory
+        cache.clear()
+    cache[key] = value
+    return value
 
-    def __init__(self, game: Game, player: int, rng: random.Random) -> None:
+
+class _PlanBot:
+    name: ClassVar[str] = ""
+    _setup_why: ClassVar[str] = ""
+    # Decisions by position key, shared by every bot of the class (pure functions of the key).
+    _rerolls: ClassVar[dict[Hashable, Choice]]
+
+    def __init__(self, game: Game[TugOfWarState, Action], player: int,
+                 rng: random.Random) -> None:
         self.game = game
         self.player = player
         self.rng = rng
 
-    def decide(self, view: TugOfWarState) -> Decision:  # type: ignore[override]
+    def decide(self, view: TugOfWarState) -> Choice:
+        # Read the slots directly: this runs at every step of every auto-played game.
         phase = view._phase
-        if phase == Phase.ACTIONS:
+        if phase is _ACTIONS:
             return self._act(view)
-        if phase == Phase.SETUP_REROLL:
-            dice = self._setup_reroll(view.roll)
+        if phase is _TURN_REROLL:
+            return self._turn_reroll(view)
+        if phase is _SETUP_REROLL:
+            return self._setup_reroll(view._roll)
+        raise ValueError(f"{self.name}: no decision is due in {phase.name}")
+
+    # -- re-rolls -----------------------------------------------------------------------
+
+    def _setup_reroll(self, roll: Dice) -> Choice:
+        key = ("setup", roll)
+        found = self._rerolls.get(key)
+        if found is None:
+            dice = self._setup_dice(roll)
             if dice:
-                return Decision(Reroll(dice), f"re-roll {_dice(dice)}: {self._setup_why}")
-            return Decision(Reroll(()), "keep the team dice")
-        if phase == Phase.TURN_REROLL:
-            team = view.team[view.player]
-            dice, value = self._turn_reroll(view.roll, team, view.rerolls_allowed())
+                why = Reason("re-roll %(dice)s: %(why)s", {"dice": _dice(dice),
+                                                          "why": self._setup_why})
+                found = Decision(Reroll(dice), why)
+            else:
+                found = Decision(Reroll(()), Reason("keep the team dice"))
+            found = _remember(self._rerolls, key, found)
+        return found
+
+    def _turn_reroll(self, view: TugOfWarState) -> Choice:
+        roll = view._roll
+        team = view._teams[view._player]
+        sequential = view._cfg.sequential
+        most = view._left
+        if not sequential and most > len(roll):
+            most = len(roll)
+        key = (roll, team, most, sequential)
+        found = self._rerolls.get(key)
+        if found is None:
+            value = self._roll_value(team)
+            if sequential:
+                dice, expected = best_sequential_reroll(roll, most, value)
+            else:
+                dice, expected = best_reroll(roll, most, value)
             if dice:
-                return Decision(Reroll(dice), f"re-roll {_dice(dice)} (six bonus): {value}")
-            return Decision(Reroll(()), "keep the common dice")
-        return self._act(view)
+                why = Reason("re-roll %(dice)s (six bonus): " + self._reroll_why,
+                             {"dice": _dice(dice), "value": expected})
+                found = Decision(Reroll(dice), why)
+            else:
+                found = Decision(Reroll(()), Reason("keep the common dice"))
+            found = _remember(self._rerolls, key, found)
+        return found
+
+    _reroll_why: ClassVar[str] = ""
+
+    def _setup_dice(self, roll: Dice) -> Dice:
+        raise NotImplementedError
+
+    def _roll_value(self, team: Dice) -> Callable[[Dice], float]:
+        """What a common roll is worth to this bot with ``team`` (re-rolls maximise it)."""
+        raise NotImplementedError
 
     # -- whole-turn choice --------------------------------------------------------------
 
-    def _act(self, view: TugOfWarState) -> Decision:
-        # Read the slots directly: this runs at every step of every auto-played game.
-        p = view._player
-        athletes = view._athletes
-        teams = view._team
-        key = (
-            view._free_common,
-            view._free_team,
-            teams[p],
-            view._exchanged,
-            *self._key(athletes[p], athletes[1 - p], teams[1 - p]),
-            view.rules.player_names[1 - p],
-        )
-        chosen = self._cache.get(key)
-        if chosen is None:
-            if len(self._cache) >= _CACHE_LIMIT:  # long validate runs: bound the memory
-                self._cache.clear()
-            chosen = self._cache[key] = self._choose(*key)
-        return Decision(*chosen)
-
-    def _key(self, own: int, opp: int, opp_team: Dice) -> tuple[int, int, Dice]:
-        """The part of the position the choice depends on (a smaller key caches better)."""
-        return own, opp, opp_team
-
-    def _choose(
-        self,
-        free_common: Dice,
-        free_team: Dice,
-        team: Dice,
-        exchanged: bool,
-        own: int,
-        opp: int,
-        opp_team: Dice,
-        opp_name: str,
-    ) -> tuple[Action, str]:
-        """The first step of the best plan, and why (a pure function of its arguments)."""
-        top = RULES.athletes_per_side
-        best: tuple[tuple[float, ...], Plan, int, int] | None = None
-        for plan in plans(free_common, free_team, team, not exchanged):
-            if plan.exchange is not None and own + plan.gain < 1:
-                continue
-            own2 = min(own + plan.gain, top)
-            removed = min(len(plan.removals), opp)
-            key = self._score(plan, own, own2, opp, removed, opp_team)
-            if best is None or key > best[0]:
-                best = (key, plan, own2, removed)
-        assert best is not None
-        _, plan, own2, removed = best
-        if removed:
-            c, t = plan.removals[0]
-            why = f"{c} beats team {t}: one {opp_name} athlete off"
-            if removed == opp:
-                why += ", the last one"
-            return Remove(c, t), why
-        if plan.exchange is not None:
-            c, t = plan.exchange
-            return Exchange(c, t), self._exchange_why(plan, own, own2)
-        return EndTurn(), "nothing worth doing with the dice left"
-
-    def _exchange_why(self, plan: Plan, own: int, own2: int) -> str:
-        c, t = plan.exchange  # type: ignore[misc]
-        return f"exchange {c} for {t}: {own2 - own:+d} athletes, team {_dice(plan.team)}"
-
-    _setup_why = ""
-
-    def _score(
-        self, plan: Plan, own: int, own2: int, opp: int, removed: int, opp_team: Dice
-    ) -> tuple[float, ...]:
+    def _act(self, view: TugOfWarState) -> Choice:
         raise NotImplementedError
 
-    def _setup_reroll(self, roll: Dice) -> Dice:
-        raise NotImplementedError
 
-    def _turn_reroll(self, roll: Dice, team: Dice, most: int) -> tuple[Dice, str]:
-        raise NotImplementedError
+class _Candidate:
+    """One plan for the rest of a turn, with what the bots score it by; its decisions are
+    made the first time it is chosen."""
+
+    __slots__ = ("plan", "exchange", "removals", "plain", "team_sum", "weighted_potential",
+                 "diff", "change", "lookahead", "_decisions")
+
+    def __init__(self, plan: Plan, lookahead: bool) -> None:
+        self.plan = plan
+        self.exchange = plan.exchange
+        self.removals = len(plan.removals)
+        self.plain = plan.exchange is None
+        """No exchange (preferred on a tie)."""
+        self.team_sum = sum(plan.team)
+        self.weighted_potential = W * potential(plan.team) if lookahead else 0.0
+        """``W`` x the potential of the team the plan leaves (lookahead only)."""
+        self.diff = plan.exchange[0] - plan.exchange[1] if plan.exchange else 0
+        """The exchange's difference of dice (new team die minus old)."""
+        self.change = plan.gain
+        """Athletes the exchange adds or takes away when the reserve caps nothing."""
+        self.lookahead = lookahead
+        self._decisions: tuple[Both, Both] | None = None
+
+    def decisions(self, last: bool) -> Both:
+        """Its first step as (Yellow's, Red's) decision, removing an athlete or the last."""
+        found = self._decisions
+        if found is None:
+            found = self._decisions = (
+                _first_step(self.plan, self.change, False, self.lookahead),
+                _first_step(self.plan, self.change, True, self.lookahead),
+            )
+        return found[last]
+
+
+def _first_step(plan: Plan, change: int, last: bool, lookahead: bool) -> Both:
+    """The first step of ``plan`` as Yellow and as Red say it (only the opponent's name in a
+    reason depends on who plays)."""
+    if plan.removals:
+        c, t = plan.removals[0]
+        remove = Remove(c, t)
+        text = "%(c)d beats team %(t)d: one %(opp)s athlete off"
+        if last:
+            text += ", the last one"
+        names = RULES.player_names
+        return (Decision(remove, Reason(text, {"c": c, "t": t, "opp": names[1]})),
+                Decision(remove, Reason(text, {"c": c, "t": t, "opp": names[0]})))
+    if plan.exchange is not None:
+        c, t = plan.exchange
+        swap: Choice = Decision(Exchange(c, t), _exchange_why(plan, change, lookahead))
+        return (swap, swap)
+    end: Choice = Decision(EndTurn(), Reason("nothing worth doing with the dice left"))
+    return (end, end)
+
+
+def _exchange_why(plan: Plan, change: int, lookahead: bool) -> Reason:
+    assert plan.exchange is not None
+    c, t = plan.exchange
+    params: dict[str, object] = {"c": c, "t": t, "change": change, "team": _dice(plan.team)}
+    text = "exchange %(c)d for %(t)d: %(change)+d athletes, team %(team)s"
+    if lookahead:
+        text += " (potential %(potential).2f)"
+        params["potential"] = potential(plan.team)
+    return Reason(text, params)
+
+
+_CANDIDATES: dict[Hashable, tuple[_Candidate, ...]] = {}
+
+
+def _candidates(
+    free_common: Dice, free_team: Dice, team: Dice, exchanged: bool, lookahead: bool
+) -> tuple[_Candidate, ...]:
+    """Every plan for the rest of the turn, in :func:`plans` order (ties go to the first)."""
+    key = (free_common, free_team, team, exchanged, lookahead)
+    found = _CANDIDATES.get(key)
+    if found is None:
+        found = tuple(_Candidate(plan, lookahead)
+                      for plan in plans(free_common, free_team, team, not exchanged))
+        found = _remember(_CANDIDATES, key, found)
+    return found
+
+
+def _decision(best: _Candidate, p: int, own: int, own2: int, removed: int, opp: int) -> Choice:
+    """The chosen candidate's first step as ``p`` says it."""
+    if removed:
+        return best.decisions(removed == opp)[p]
+    if best.exchange is not None and own2 - own != best.change:  # the reserve capped it
+        return _first_step(best.plan, own2 - own, False, best.lookahead)[p]
+    return best.decisions(False)[p]
+
+
+class _Swap(NamedTuple):
+    """Greedy's choice of an exchange, before its reason names the team it makes."""
+
+    common: int
+    team: int
+    change: int
 
 
 class GreedyBot(_PlanBot):
-    """Maximises the immediate swing: own athletes gained plus opposing athletes removed."""
+    """Maximises the immediate swing: own athletes gained plus opposing athletes removed;
+    ties go to lower team dice, then to not exchanging.
+
+    Which plan wins does not depend on the dice already paired this turn (every plan's team
+    sum moves by the same amount), so its table of choices is keyed by the free dice alone;
+    only an exchange's reason, which names the new team, looks at the whole team.
+    """
 
     name = "greedy"
-    _cache = {}
+    _acts: ClassVar[dict[Hashable, Both | _Swap]] = {}
+    _swaps: ClassVar[dict[Hashable, Both]] = {}
+    _rerolls = {}
     _setup_why = "below the average face"
+    _reroll_why = "expected swing %(value).1f"
 
-    def _score(
-        self, plan: Plan, own: int, own2: int, opp: int, removed: int, opp_team: Dice
-    ) -> tuple[float, ...]:
-        win = 1.0 if removed == opp else 0.0
-        return (win, own2 - own + removed, -sum(plan.team), plan.exchange is None)
+    def decide(self, view: TugOfWarState) -> Choice:
+        phase = view._phase
+        if phase is not _ACTIONS:
+            if phase is _TURN_REROLL:
+                return self._turn_reroll(view)
+            return super().decide(view)
+        # using the common dice: _act's body, inlined for the most common decision
+        p = view._player
+        athletes = view._athletes
+        own = athletes[p]
+        if _EDGE <= own < _TOP:
+            own = _EDGE
+        opp = athletes[1 - p]
+        if opp > _NEAR:
+            opp = _NEAR
+        key = (view._free_common, view._free_team, view._exchanged, own, opp)
+        found = self._acts.get(key)
+        if found is None:
+            found = _remember(self._acts, key, self._choose(*key))
+        if isinstance(found, _Swap):
+            swap_key = (view._teams[p], found)
+            both = self._swaps.get(swap_key)
+            if both is None:
+                both = _remember(self._swaps, swap_key, _swap_decisions(*swap_key))
+            return both[p]
+        return found[p]
 
-    def _key(self, own: int, opp: int, opp_team: Dice) -> tuple[int, int, Dice]:
-        # Own athletes matter only near the ends (an exchange changes them by -4..+6: no
-        # exchange is refused from 5 up, none is capped up to 12); the opposing count only
-        # when removals could finish it (3 at most); the opposing dice not at all.
-        edge = RULES.faces - RULES.exchange_bonus
-        top = RULES.athletes_per_side - RULES.exchange_bonus - RULES.faces + 2
-        if edge <= own < top:
-            own = edge
-        return own, min(opp, RULES.common_dice + 1), ()
+    def _act(self, view: TugOfWarState) -> Choice:
+        return self.decide(view)
 
-    def _setup_reroll(self, roll: Dice) -> Dice:
+    @staticmethod
+    def _choose(free_common: Dice, free_team: Dice, exchanged: bool, own: int,
+                opp: int) -> Both | _Swap:
+        """The best first step (a pure function of its arguments), as each player says it;
+        an exchange as a :class:`_Swap`."""
+        best: tuple[tuple[float, ...], _Candidate, int, int] | None = None
+        after = RULES.after_exchange
+        # any team holding the free team dice ranks the plans alike: take those alone
+        for cand in _candidates(free_common, free_team, free_team, exchanged, False):
+            if cand.exchange is not None:
+                own2 = after(own, *cand.exchange)
+                if own2 < 1:
+                    continue
+            else:
+                own2 = own
+            removed = cand.removals if cand.removals < opp else opp
+            win = 1.0 if removed == opp else 0.0
+            score = (win, own2 - own + removed, -cand.team_sum, cand.plain)
+            if best is None or score > best[0]:
+                best = (score, cand, own2, removed)
+        assert best is not None
+        _, cand, own2, removed = best
+        if not removed and cand.exchange is not None:
+            return _Swap(cand.exchange[0], cand.exchange[1], own2 - own)
+        return (_decision(cand, 0, own, own2, removed, opp),
+                _decision(cand, 1, own, own2, removed, opp))
+
+    def _setup_dice(self, roll: Dice) -> Dice:
         return tuple(v for v in roll if 2 * v < RULES.faces + 1)
 
-    def _turn_reroll(self, roll: Dice, team: Dice, most: int) -> tuple[Dice, str]:
-        dice, value = _greedy_reroll(roll, team, most)
-        return dice, f"expected swing {value:.1f}"
+    def _roll_value(self, team: Dice) -> Callable[[Dice], float]:
+        return lambda r: best_swing(r, team)
+
+
+def _swap_decisions(team: Dice, swap: _Swap) -> Both:
+    new = tuple(sorted(drop_one(team, swap.team) + (swap.common,)))
+    why = Reason("exchange %(c)d for %(t)d: %(change)+d athletes, team %(team)s",
+                 {"c": swap.common, "t": swap.team, "change": swap.change, "team": _dice(new)})
+    both: Choice = Decision(Exchange(swap.common, swap.team), why)
+    return (both, both)
 
 
 class LookaheadBot(_PlanBot):
-    """Expectimax over the opponent's next common roll (see the module docstring)."""
+    """Expectimax over the opponent's next common roll (see the module docstring).
+
+    Its positions rarely repeat (both sides' athletes and the opposing team dice count), so
+    it keeps no table of decisions; it scores the turn's few plans afresh, each from cached
+    parts (the plans of these dice, and the opponent's expected reply).
+    """
 
     name = "lookahead"
-    _cache = {}
+    _rerolls = {}
     _setup_why = "best expected athletes plus team potential"
+    _reroll_why = "expected swing with team potential %(value).1f"
 
-    def _score(
-        self, plan: Plan, own: int, own2: int, opp: int, removed: int, opp_team: Dice
-    ) -> tuple[float, ...]:
-        if removed == opp:
-            return (WIN, 0.0)
-        value = W * potential(plan.team) - _reply(opp_team, opp - removed, own2)
-        return (value, plan.exchange is None)
+    def _act(self, view: TugOfWarState) -> Choice:
+        p = view._player
+        athletes = view._athletes
+        teams = view._teams
+        own, opp = athletes[p], athletes[1 - p]
+        fc, ft, team = view._free_common, view._free_team, teams[p]
+        grid = _reply_grid(teams[1 - p])
+        # an exchange first brings the bonus athlete (if the reserve has one), then the
+        # difference: RULES.after_exchange, inlined
+        first = own + _BONUS
+        if first > _ATHLETES:
+            first = _ATHLETES
+        best: tuple[float, float] | None = None
+        chosen: _Candidate | None = None
+        chosen_own2 = chosen_removed = 0
+        for cand in _candidates(fc, ft, team, view._exchanged, True):
+            if cand.exchange is not None:
+                own2 = first + cand.diff
+                if own2 > _ATHLETES:
+                    own2 = _ATHLETES
+                elif own2 < 1:
+                    continue
+            else:
+                own2 = own
+            removals = cand.removals
+            removed = removals if removals < opp else opp
+            if removed == opp:
+                score: tuple[float, float] = (WIN, 0.0)
+            else:
+                row = grid[opp - removed]
+                reply = row[own2]
+                if reply is None:
+                    reply = row[own2] = _reply(teams[1 - p], opp - removed, own2)
+                score = (cand.weighted_potential - reply, cand.plain)
+            if best is None or score > best:
+                best, chosen, chosen_own2, chosen_removed = score, cand, own2, removed
+        assert chosen is not None
+        return _decision(chosen, p, own, chosen_own2, chosen_removed, opp)
 
-    def _exchange_why(self, plan: Plan, own: int, own2: int) -> str:
-        return super()._exchange_why(plan, own, own2) + f" (potential {potential(plan.team):.2f})"
-
-    def _setup_reroll(self, roll: Dice) -> Dice:
+    def _setup_dice(self, roll: Dice) -> Dice:
         return _lookahead_setup(roll)
 
-    def _turn_reroll(self, roll: Dice, team: Dice, most: int) -> tuple[Dice, str]:
-        dice, value = _lookahead_reroll(roll, team, most)
-        return dice, f"expected swing with team potential {value:.1f}"
+    def _roll_value(self, team: Dice) -> Callable[[Dice], float]:
+        return lambda r: _lookahead_turn_value(r, team)
 
 
 # -- cached tables ---------------------------------------------------------------------------
-
-
-def _best_reroll(roll: Dice, most: int, value: object) -> tuple[Dice, float]:
-    best: tuple[Dice, float] | None = None
-    for choice in reroll_choices(roll, most):
-        v = expected_after_reroll(roll, choice, value)  # type: ignore[arg-type]
-        if best is None or v > best[1] + 1e-12:
-            best = (choice, v)
-    assert best is not None
-    return best
-
-
-@cache
-def _greedy_reroll(roll: Dice, team: Dice, most: int) -> tuple[Dice, float]:
-    return _best_reroll(roll, most, lambda r: best_swing(r, team))
 
 
 @cache
@@ -243,46 +421,58 @@ def _lookahead_turn_value(roll: Dice, team: Dice) -> float:
 
 
 @cache
-def _lookahead_reroll(roll: Dice, team: Dice, most: int) -> tuple[Dice, float]:
-    return _best_reroll(roll, most, lambda r: _lookahead_turn_value(r, team))
-
-
-@cache
 def _lookahead_setup(roll: Dice) -> Dice:
-    dice, _ = _best_reroll(roll, RULES.team_dice, lambda r: sum(r) + W * potential(r))
+    dice, _ = best_reroll(roll, RULES.team_dice, lambda r: sum(r) + W * potential(r))
     return dice
 
 
+_Option = tuple[int | None, int, float]
+"""A reply plan: the exchange's difference of dice (None: no exchange), removals, W x
+potential of the team it leaves."""
+
+
 @cache
-def _reply_table(team: Dice) -> tuple[tuple[float, tuple[tuple[int, int, float], ...]], ...]:
-    """Per common roll: its probability and each plan's (gain, removals, W x potential)."""
+def _reply_table(team: Dice) -> tuple[tuple[float, tuple[_Option, ...]], ...]:
+    """Per common roll: its probability and each plan's (difference, removals, W x potential)."""
     rows = []
     for roll, pr in multiset_rolls(RULES.common_dice):
         options = {
-            (p.gain if p.exchange else 0, len(p.removals), W * potential(p.team))
+            (p.exchange[0] - p.exchange[1] if p.exchange else None, len(p.removals),
+             W * potential(p.team))
             for p in plans(roll, team, team)
         }
-        rows.append((pr, tuple(sorted(options))))
+        rows.append((pr, tuple(sorted(options, key=lambda o: (o[0] is not None, o[0] or 0,
+                                                              o[1], o[2])))))
     return tuple(rows)
+
+
+@cache
+def _reply_grid(team: Dice) -> list[list[float | None]]:
+    """:func:`_reply` for ``team`` as a grid [own][opp], filled as it is used."""
+    size = RULES.athletes_per_side + 1
+    return [[None] * size for _ in range(size)]
 
 
 @cache
 def _reply(team: Dice, own: int, opp: int) -> float:
     """Expected score, for the side to move with ``team`` and ``own`` athletes against
     ``opp``, of its best plan after rolling the common dice (no re-rolls)."""
-    top = RULES.athletes_per_side
     total = 0.0
+    first = min(own + _BONUS, _ATHLETES)  # RULES.after_exchange, inlined
     for pr, options in _reply_table(team):
         best = -WIN
-        for gain, removals, pot in options:
+        for diff, removals, pot in options:
             if removals >= opp:
                 best = WIN
                 break
-            own2 = own + gain
-            if own2 < 1:
-                continue
-            if own2 > top:
-                own2 = top
+            if diff is None:
+                own2 = own
+            else:
+                own2 = first + diff
+                if own2 > _ATHLETES:
+                    own2 = _ATHLETES
+                elif own2 < 1:
+                    continue
             v = own2 - opp + removals + pot
             if v > best:
                 best = v

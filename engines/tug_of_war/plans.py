@@ -60,7 +60,8 @@ class Plan:
     """Athletes the exchange adds (negative: loses), before the reserve cap; 0 without one."""
 
 
-def _drop(dice: Dice, value: int) -> Dice:
+def drop_one(dice: Dice, value: int) -> Dice:
+    """``dice`` without one die showing ``value`` (which must be there)."""
     i = dice.index(value)
     return dice[:i] + dice[i + 1 :]
 
@@ -74,8 +75,8 @@ def plans(common: Dice, free_team: Dice, team: Dice, exchange: bool = True) -> t
             for t in sorted(set(free_team)):
                 if c == t:
                     continue
-                new_team = tuple(sorted(_drop(team, t) + (c,)))
-                rest = matching(_drop(common, c), _drop(free_team, t))
+                new_team = tuple(sorted(drop_one(team, t) + (c,)))
+                rest = matching(drop_one(common, c), drop_one(free_team, t))
                 out.append(Plan((c, t), rest, new_team, RULES.exchange_bonus + c - t))
     return tuple(out)
 
@@ -109,6 +110,7 @@ def potential(team: Dice) -> float:
 
 
 def reroll_choices(roll: Dice, most: int) -> list[Dice]:
+    """Every sub-multiset of ``roll`` with at most ``most`` dice, keeping all (``()``) first."""
     found = {c for k in range(min(most, len(roll)) + 1) for c in itertools.combinations(roll, k)}
     return sorted(found, key=lambda c: (len(c), c))
 
@@ -119,7 +121,55 @@ def expected_after_reroll(roll: Dice, reroll: Dice, value: Callable[[Dice], floa
         return value(roll)
     kept = roll
     for v in reroll:
-        kept = _drop(kept, v)
+        kept = drop_one(kept, v)
     return sum(
         pr * value(tuple(sorted(kept + fresh))) for fresh, pr in multiset_rolls(len(reroll))
     )
+
+
+def best_reroll(roll: Dice, most: int, value: Callable[[Dice], float]) -> tuple[Dice, float]:
+    """The dice to re-roll all at once (at most ``most``) that maximise the expected
+    ``value``, and that expectation; keeping wins ties, then fewer and lower dice.
+
+    >>> best_reroll((1, 5, 6), 2, sum)
+    ((1,), 14.5)
+    """
+    best: tuple[Dice, float] | None = None
+    for choice in reroll_choices(roll, most):
+        v = expected_after_reroll(roll, choice, value)
+        if best is None or v > best[1] + 1e-12:
+            best = (choice, v)
+    assert best is not None
+    return best
+
+
+def best_sequential_reroll(
+    roll: Dice, left: int, value: Callable[[Dice], float]
+) -> tuple[Dice, float]:
+    """With ``left`` re-rolls of one die each still to come, each seen before the next is
+    chosen (the same die may go again): the die to re-roll now (``()``: stop and keep the
+    roll) and the expected ``value`` of playing the rest of them best.
+
+    >>> best_sequential_reroll((1, 5, 6), 2, sum)
+    ((1,), 15.25)
+    """
+    memo: dict[tuple[Dice, int], tuple[Dice, float]] = {}
+
+    def solve(dice: Dice, k: int) -> tuple[Dice, float]:
+        found = memo.get((dice, k))
+        if found is not None:
+            return found
+        best: tuple[Dice, float] = ((), value(dice))
+        if k:
+            for v in sorted(set(dice)):
+                kept = drop_one(dice, v)
+                expected = sum(
+                    pr * solve(tuple(sorted(kept + fresh)), k - 1)[1]
+                    for fresh, pr in multiset_rolls(1)
+                )
+                if expected > best[1] + 1e-12:
+                    best = ((v,), expected)
+        memo[(dice, k)] = best
+        return best
+
+    return solve(roll, left)

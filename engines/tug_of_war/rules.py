@@ -6,6 +6,8 @@ their numbers from here, so an edited data file changes them together.
 >>> rules = load_rules()
 >>> rules.athletes_per_side, rules.team_dice, rules.common_dice, rules.total_dice
 (18, 3, 3, 9)
+>>> rules.after_exchange(18, 1, 6), rules.after_exchange(18, 4, 5), rules.after_exchange(9, 6, 1)
+(13, 17, 15)
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Literal, get_args
+
+RerollMode = Literal["simultaneous", "sequential"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,11 +37,31 @@ class Rules:
     exchanges_per_turn: int
     exchange_bonus: int
     turn_limit: int
+    reroll_mode: RerollMode = "simultaneous"
+    """How the re-rolls for sixes are taken: one of :data:`REROLL_MODES`."""
+
+    def after_exchange(self, own: int, common: int, team: int) -> int:
+        """Athletes on the rope after exchanging the common die ``common`` for the team die
+        ``team`` with ``own`` on the rope, in the seed's order: first the bonus athlete(s)
+        (only as many as the reserve holds), then the difference of the dice, gained (again
+        no more than the reserve holds) or lost. Below 1 means the exchange is not allowed.
+        """
+        top = self.athletes_per_side
+        first = own + self.exchange_bonus
+        if first > top:
+            first = top
+        after = first + common - team
+        return top if after > top else after
 
     @property
     def total_dice(self) -> int:
         """Dice on the table: two teams and the common dice (9 in the seed)."""
         return 2 * self.team_dice + self.common_dice
+
+
+REROLL_MODES: tuple[RerollMode, ...] = get_args(RerollMode)
+"""``simultaneous``: the dice to re-roll for sixes are chosen together, each die at most once.
+``sequential``: one die per six, one after another, each seen before the next is chosen."""
 
 
 def _require(cond: bool, message: str) -> None:
@@ -72,11 +96,14 @@ def parse_rules(data: dict[str, Any]) -> Rules:
         isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names),
         "'player_names' must list two names",
     )
+    mode = merged.get("reroll_mode", "simultaneous")
+    _require(mode in REROLL_MODES, f"'reroll_mode' must be one of {', '.join(REROLL_MODES)}")
     return Rules(
         title=str(data.get("title", "Tug of War")),
         rules_version=str(data.get("rules_version", "")),
         player_names=(names[0], names[1]),
         **{key: merged[key] for key in minimum},
+        reroll_mode=mode,
     )
 
 

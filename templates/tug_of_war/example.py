@@ -7,8 +7,9 @@ spaces as the mat (removed athletes as empty rings, new ones ringed). Under the 
 caption says what happened and why (the bot's or player's reason from the log).
 
 The strips come from the replayed steps alone (no randomness), so the same log always gives
-the same PDF. :class:`StripBuilder` is the model, fed typed moves by the replay through
-:class:`BookletExample` (a replay visitor), which lays the strips out.
+the same PDF. :class:`StripBuilder` is the model: :class:`BookletExample` (a replay visitor)
+feeds it the typed moves (rolls as tuples of faces; :class:`Reroll`, :class:`Remove`,
+:class:`Exchange` and :class:`EndTurn` decisions) and lays the strips out.
 """
 
 from __future__ import annotations
@@ -26,13 +27,18 @@ from reportlab.platypus import Paragraph
 from printkit.context import DrawContext
 from printkit.draw import centred
 from printkit.engines.core import LogHeader, ReplayVisitor
-from printkit.engines.tug_of_war import Action, EndTurn, Exchange, Remove, Reroll, TugOfWarState
-from printkit.engines.tug_of_war.game import Phase
+from printkit.engines.tug_of_war import (
+    Action,
+    EndTurn,
+    Exchange,
+    Phase,
+    Remove,
+    Reroll,
+    TugOfWarState,
+)
 from printkit.engines.tug_of_war.rules import RULES
 from printkit.geometry import Rect
 from printkit.page import open_document
-from printkit.paper import Paper
-from printkit.production.profiles import profile, safe_rect
 from printkit.templates.tug_of_war.draw import (
     LAYOUT,
     athlete,
@@ -47,6 +53,18 @@ from printkit.units import mm
 
 YELLOW, RED = 0, 1
 FACING = (-1, 1)
+ROLLS = (Phase.SETUP_ROLL, Phase.TURN_ROLL)  # a roll that starts a strip
+REROLL_ROLLS = (Phase.SETUP_REROLL_ROLL, Phase.TURN_REROLL_ROLL)
+
+
+@dataclass(frozen=True)
+class Played:
+    """A decision of a turn's action step: the typed action, the reason written beside it,
+    and the athletes on the rope after it (per side)."""
+
+    action: Remove | Exchange | EndTurn
+    reason: str
+    athletes: tuple[int, int]
 
 
 @dataclass
@@ -63,7 +81,7 @@ class Strip:
     new_dice: tuple[int, ...] = ()
     reroll_reason: str = ""
     rerolls_allowed: int = 0
-    actions: list[tuple[Action, str, tuple[int, int]]] = field(default_factory=list)
+    actions: list[Played] = field(default_factory=list)
     team_after: tuple[int, ...] = ()
     athletes_after: tuple[int, int] = (0, 0)
     winner: int | None = None
@@ -77,33 +95,45 @@ class StripBuilder:
     def __init__(self) -> None:
         self.strips: list[Strip] = []
 
-    def add(self, before: TugOfWarState, move: Any, after: TugOfWarState,
-            reason: str | None) -> None:
+    def roll(self, before: TugOfWarState, outcome: tuple[int, ...],
+             after: TugOfWarState) -> None:
+        """A roll: the set-up roll or the common dice start a strip; a re-roll's dice land
+        on the current one."""
         phase = before.phase
         p = before.player
-        strips = self.strips
-        if phase in (Phase.SETUP_ROLL, Phase.TURN_ROLL):
+        if phase in ROLLS:
             kind = "setup" if phase == Phase.SETUP_ROLL else "turn"
-            strips.append(Strip(kind, p, after.turns if kind == "turn" else 0,
-                                before.team[p], before.athletes, roll=tuple(move)))
-        if not strips:
+            self.strips.append(Strip(kind, p, after.turns if kind == "turn" else 0,
+                                     before.team[p], before.athletes, roll=tuple(outcome)))
+        elif phase in REROLL_ROLLS and self.strips:
+            self.strips[-1].new_dice = tuple(outcome)
+        self._follow(before, after)
+
+    def decide(self, before: TugOfWarState, action: Action, after: TugOfWarState,
+               reason: str | None) -> None:
+        """A decision: which dice to re-roll, or a remove, exchange or stop."""
+        if not self.strips:  # a log that starts mid-game starts with a roll
             return
-        strip = strips[-1]
-        if phase in (Phase.SETUP_REROLL, Phase.TURN_REROLL):
-            assert isinstance(move, Reroll)
-            strip.rerolled = move.dice
+        strip = self.strips[-1]
+        if isinstance(action, Reroll):
+            strip.rerolled = action.dice
             strip.reroll_reason = reason or ""
             strip.rerolls_allowed = before.rerolls_allowed()
-        elif phase in (Phase.SETUP_REROLL_ROLL, Phase.TURN_REROLL_ROLL):
-            strip.new_dice = tuple(move)
-        elif phase == Phase.ACTIONS:
-            strip.actions.append((move, reason or "", after.athletes))
-        strip.team_after = after.team[p]
+        else:
+            strip.actions.append(Played(action, reason or "", after.athletes))
+        self._follow(before, after)
+
+    def _follow(self, before: TugOfWarState, after: TugOfWarState) -> None:
+        """The current strip's state after the move: team, athletes, end of the game."""
+        if not self.strips:
+            return
+        strip = self.strips[-1]
+        strip.team_after = after.team[strip.player]
         strip.athletes_after = after.athletes
         strip.over = after.is_terminal()
         strip.winner = after.winner
-        if strip.kind == "setup" and after.first_player is not None and not before.first_player:
-            strip.starts = after.first_player
+        if strip.kind == "setup" and before.first_player is None:
+            strip.starts = after.first_player  # set by the last move of the second set-up
 
 
 def _dice_text(dice: tuple[int, ...] | list[int]) -> str:
@@ -141,7 +171,8 @@ def captions(ctx: DrawContext, strip: Strip, names: list[str]) -> list[tuple[str
                           % {"y": a[YELLOW], "r": a[RED], "who": names[strip.starts]}, ""))
         return lines
     athletes = strip.athletes_before
-    for action, reason, after in strip.actions:
+    for played in strip.actions:
+        action, reason, after = played.action, played.reason, played.athletes
         if isinstance(action, EndTurn):
             lines.append((ctx._("Stops here."), reason))
         elif isinstance(action, Remove):
@@ -167,7 +198,7 @@ def captions(ctx: DrawContext, strip: Strip, names: list[str]) -> list[tuple[str
         lines.append((ctx._("The turn limit is reached: the game is a draw."), ""))
     elif not strip.actions:
         lines.append((ctx._("No common die can be used: the turn ends."), ""))
-    elif not isinstance(strip.actions[-1][0], EndTurn):
+    elif not isinstance(strip.actions[-1].action, EndTurn):
         lines.append((ctx._("No common die left to use: the turn ends."), ""))
     return lines
 
@@ -315,7 +346,7 @@ def draw_strip(c: Canvas, ctx: DrawContext, box: Rect, strip: Strip, names: list
     dice_y = row_top - mm(3.5) - ds
     if strip.kind == "turn":
         _label(c, ctx, ctx._("Team dice"), x, row_top - mm(2.2))
-        exchanged = [a.team for a, *_rest in strip.actions if isinstance(a, Exchange)]
+        exchanged = [a.action.team for a in strip.actions if isinstance(a.action, Exchange)]
         end = _dice_row(c, x, dice_y, strip.team, ds, struck=tuple(exchanged))
         if strip.team_after != strip.team:  # the team after the exchange, edged
             _dice_row(c, x, dice_y - ds * 1.35, strip.team_after, ds, edge=side_ink(p, "dark"))
@@ -349,11 +380,12 @@ def draw_strip(c: Canvas, ctx: DrawContext, box: Rect, strip: Strip, names: list
     c.restoreState()
 
 
-def strip_boxes(page: Paper, ctx: DrawContext) -> list[Rect]:
-    """Where the strips of one page go, top to bottom, inside the safe area: as many as fit
-    at ``strip_height`` (a minimum), stretched to fill the page."""
+def strip_boxes(area: Rect) -> list[Rect]:
+    """Where the strips of one page go, top to bottom, inside the page's ``area`` (the safe
+    area), below the header: as many as fit at ``strip_height`` (a minimum), stretched to
+    fill the page."""
     e = LAYOUT["example"]
-    x0, y0, x1, y1 = safe_rect(page, profile(ctx.profile)).corners
+    x0, y0, x1, y1 = area.corners
     top = y1 - mm(e["header_height"])
     h, gap = mm(e["strip_height"]), mm(e["strip_gap"])
     n = int((top - y0 + gap) // (h + gap))
@@ -363,12 +395,12 @@ def strip_boxes(page: Paper, ctx: DrawContext) -> list[Rect]:
 
 def booklet_capacity(ctx: DrawContext) -> int:
     """Strips the booklet holds within its page budget (``max_pages`` in layout.toml)."""
-    return len(strip_boxes(ctx.paper, ctx)) * int(LAYOUT["example"]["max_pages"])
+    return len(strip_boxes(ctx.safe_area)) * int(LAYOUT["example"]["max_pages"])
 
 
-def _header(c: Canvas, ctx: DrawContext, header: LogHeader, names: list[str], page_no: int,
-            pages: int) -> None:
-    x0, _y0, x1, y1 = safe_rect(ctx.paper, profile(ctx.profile)).corners
+def _header(c: Canvas, ctx: DrawContext, area: Rect, header: LogHeader, names: list[str],
+            page_no: int, pages: int) -> None:
+    x0, _y0, x1, y1 = area.corners
     c.setFillColor(ink("text"))
     title = ctx._("Tug of War: an example game")
     ctx.check_glyphs("sans-bold", title, "header")
@@ -426,27 +458,28 @@ class BookletExample(ReplayVisitor[TugOfWarState, Action]):
         self.out = out
         self.builder = StripBuilder()
 
-    def visit_chance(self, before: TugOfWarState, outcome: Any,
+    def visit_chance(self, before: TugOfWarState, outcome: tuple[int, ...],
                      after: TugOfWarState) -> None:
-        self.builder.add(before, outcome, after, None)
+        self.builder.roll(before, outcome, after)
 
     def visit_action(self, player: int, before: TugOfWarState, action: Action,
                      after: TugOfWarState, reason: str | None) -> None:
-        self.builder.add(before, action, after, reason)
+        self.builder.decide(before, action, after, reason)
 
     def end(self, state: TugOfWarState) -> None:
         ctx = self.ctx
         names = [p.name for p in self.header.players]
         strips = self.builder.strips
-        boxes = strip_boxes(ctx.paper, ctx)
-        pages = max(1, math.ceil(len(strips) / len(boxes)))
+        per_page = len(strip_boxes(ctx.safe_area))
+        pages = max(1, math.ceil(len(strips) / per_page))
         with open_document(ctx, self.out, build=("tug-of-war", "example"),
                            title=ctx._("Tug of War: example game"),
                            subject=ctx._("A game log drawn turn by turn, with the reasons "
                                          "for each move")) as doc:
             for page_no in range(pages):
-                with doc.page(band=False):
-                    _header(doc.canvas, ctx, self.header, names, page_no + 1, pages)
-                    chunk = strips[page_no * len(boxes):(page_no + 1) * len(boxes)]
+                with doc.page(band=False) as area:
+                    _header(doc.canvas, ctx, area, self.header, names, page_no + 1, pages)
+                    boxes = strip_boxes(area)
+                    chunk = strips[page_no * per_page:(page_no + 1) * per_page]
                     for box, strip in zip(boxes, chunk, strict=False):
                         draw_strip(doc.canvas, ctx, box, strip, names)

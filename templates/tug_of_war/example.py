@@ -77,16 +77,46 @@ class Strip:
     team: tuple[int, ...]  # team dice at the start of the turn (after set-up: the roll kept)
     athletes_before: tuple[int, int]
     roll: tuple[int, ...] = ()
-    rerolled: tuple[int, ...] = ()
-    new_dice: tuple[int, ...] = ()
-    reroll_reason: str = ""
+    rerolls: list[Rerolled] = field(default_factory=list)
     rerolls_allowed: int = 0
+    reroll_reason: str = ""  # why the dice were kept, when the player chose no re-roll
+
+    @property
+    def rerolled(self) -> tuple[int, ...]:
+        """Dice of the first roll that were rolled again (struck out in the diagram)."""
+        return self._reroll_diagram()[0]
+
+    @property
+    def new_dice(self) -> tuple[int, ...]:
+        """What the re-rolls came up, as they still lie after every re-roll of the turn."""
+        return self._reroll_diagram()[1]
+
+    def _reroll_diagram(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        standing, struck, new = list(self.roll), [], []
+        for step in self.rerolls:  # one step, or several in the sequential reading
+            for v in step.dice:
+                if v in new:  # a die that an earlier re-roll brought in goes again
+                    new.remove(v)
+                elif v in standing:
+                    standing.remove(v)
+                    struck.append(v)
+            new.extend(step.came_up)
+        return tuple(struck), tuple(new)
     actions: list[Played] = field(default_factory=list)
     team_after: tuple[int, ...] = ()
     athletes_after: tuple[int, int] = (0, 0)
     winner: int | None = None
     over: bool = False
     starts: int | None = None  # after the second set-up: who takes the first turn
+
+
+@dataclass
+class Rerolled:
+    """One re-roll decision and what the dice came up."""
+
+    dice: tuple[int, ...]
+    came_up: tuple[int, ...] = ()
+    reason: str = ""
 
 
 class StripBuilder:
@@ -106,7 +136,8 @@ class StripBuilder:
             self.strips.append(Strip(kind, p, after.turns if kind == "turn" else 0,
                                      before.team[p], before.athletes, roll=tuple(outcome)))
         elif phase in REROLL_ROLLS and self.strips:
-            self.strips[-1].new_dice = tuple(outcome)
+            if self.strips[-1].rerolls:
+                self.strips[-1].rerolls[-1].came_up = tuple(outcome)
         self._follow(before, after)
 
     def decide(self, before: TugOfWarState, action: Action, after: TugOfWarState,
@@ -116,9 +147,12 @@ class StripBuilder:
             return
         strip = self.strips[-1]
         if isinstance(action, Reroll):
-            strip.rerolled = action.dice
-            strip.reroll_reason = reason or ""
-            strip.rerolls_allowed = before.rerolls_allowed()
+            if not strip.rerolls and not strip.rerolls_allowed:
+                strip.rerolls_allowed = before.rerolls_allowed()
+            if action.dice:
+                strip.rerolls.append(Rerolled(action.dice, (), reason or ""))
+            else:
+                strip.reroll_reason = reason or ""
         else:
             strip.actions.append(Played(action, reason or "", after.athletes))
         self._follow(before, after)
@@ -153,11 +187,13 @@ def captions(ctx: DrawContext, strip: Strip, names: list[str]) -> list[tuple[str
     else:
         lines.append((ctx._("Rolls the common dice: %(dice)s.") % {"dice": _dice_text(strip.roll)},
                       ""))
-    if strip.rerolled:
-        lines.append((ctx._("Re-rolls %(old)s: %(new)s.") % {"old": _dice_text(strip.rerolled),
-                                                         "new": _dice_text(strip.new_dice)},
-                      strip.reroll_reason))
-    elif strip.rerolls_allowed:
+    for step in strip.rerolls:
+        lines.append((ctx._("Re-rolls %(old)s: %(new)s.") % {"old": _dice_text(step.dice),
+                                                         "new": _dice_text(step.came_up)},
+                      step.reason))
+    if strip.rerolls and strip.reroll_reason:
+        lines.append((ctx._("Keeps the dice."), strip.reroll_reason))
+    elif not strip.rerolls and strip.rerolls_allowed:
         lines.append((ctx._("Keeps the dice (may re-roll %(n)d).") % {"n": strip.rerolls_allowed},
                       strip.reroll_reason))
     if strip.kind == "setup":

@@ -1,12 +1,16 @@
 """Tug of War auto-play figures for ``make bench``: games/s per bot and mean turns per game.
 
-Run directly (``python bench/bench_tug_of_war.py``) or import :func:`run`. Games are played
-exactly as ``printkit validate`` plays them: ``printkit.engines.core.play(..., record=False)``.
+Run directly (``python bench/bench_tug_of_war.py``, one JSON object per line: name, value,
+unit) or import :func:`run`. Games are played exactly as ``printkit validate`` plays them:
+``printkit.engines.core.play(..., record=False)``, after a short warm-up that fills the bots'
+tables as the first games of a long run would.
 """
 
 from __future__ import annotations
 
+import json
 import time
+from typing import Any
 
 from printkit.engines.core import play
 from printkit.engines.tug_of_war import TugOfWar
@@ -27,8 +31,8 @@ def _rate(bot: str, games: int) -> tuple[float, float]:
     return games / elapsed, turns / games
 
 
-def run() -> list[dict]:
-    rows = []
+def run() -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
     for bot, games in GAMES.items():
         rate, turns = _rate(bot, games)
         rows.append(
@@ -42,4 +46,5 @@ def run() -> list[dict]:
 
 if __name__ == "__main__":
     for row in run():
-        print(f"{row['name']:<36} {row['value']:>10} {row['unit']}")
+        print(json.dumps({"name": row["name"], "value": row["value"], "unit": row["unit"]}),
+              flush=True)

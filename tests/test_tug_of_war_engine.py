@@ -659,3 +659,60 @@ def test_bot_reasons_are_reason_objects():
         decision = factory(bot_game, 0, random.Random(1)).decide(state.view(0))
         assert isinstance(decision.reason, Reason)
         assert str(decision.reason).startswith("re-roll 1 (six bonus): expected swing")
+
+
+# -- the measured figures can be reproduced --------------------------------------------------------
+
+
+def test_figures_do_not_depend_on_the_number_of_processes():
+    from printkit.engines.tug_of_war.tournament import figures, format_figures, wilson
+
+    kwargs = {"modes": ("sequential",), "matchups": (("greedy", "greedy"),)}
+    one = figures(24, 3, jobs=1, **kwargs)
+    two = figures(24, 3, jobs=2, **kwargs)
+    for row in (one[0], two[0]):
+        row.pop("seconds")
+    assert one == two
+    row = one[0]
+    assert row["games"] == 24 and row["reroll_mode"] == "sequential"
+    low, high = row["yellow_wins"]["ci95"]
+    assert low <= row["yellow_wins"]["rate"] <= high
+    assert "| sequential | greedy mirror | 24 |" in format_figures(one)
+    low, high = wilson(10_220, 20_000)
+    assert round(low, 3) == 0.504 and round(high, 3) == 0.518
+
+
+def _rules_data() -> dict:
+    import tomllib
+    from importlib import resources
+
+    text = (resources.files("printkit.engines.tug_of_war") / "data" / "rules.toml").read_text()
+    return tomllib.loads(text)
+
+
+def test_rules_toml_reroll_mode_is_checked():
+    from printkit.engines.tug_of_war.rules import parse_rules
+
+    data = _rules_data()
+    assert parse_rules(data).reroll_mode == "simultaneous"
+    data["designed_for_printkit"]["reroll_mode"] = "sequential"
+    assert parse_rules(data).reroll_mode == "sequential"
+    assert TugOfWar(parse_rules(data)).new_initial_state().reroll_mode == "sequential"
+    data["designed_for_printkit"]["reroll_mode"] = "both"
+    with pytest.raises(ValueError, match="reroll_mode"):
+        parse_rules(data)
+
+
+def test_rules_without_exchanges():
+    from printkit.engines.tug_of_war.rules import parse_rules
+
+    data = _rules_data()
+    data["exchanges_per_turn"] = 0
+    game = TugOfWar(parse_rules(data))
+    state = TugOfWarState.from_position(team=((2, 3, 4), (1, 1, 1)), athletes=(9, 9), game=game)
+    state.apply((1, 5, 5))
+    assert not any(isinstance(a, Exchange) for a in state.legal_actions())
+    refused(state, Exchange(1, 2), "no exchanges")
+    state.apply(Remove(5, 2))
+    state.apply(Remove(5, 3))
+    assert state.player == RED  # the 1 cannot beat the 4 and no exchange is allowed

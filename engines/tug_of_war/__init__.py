@@ -19,10 +19,11 @@ from printkit.engines.tug_of_war.game import (
     TugOfWarState,
     TugStats,
 )
-from printkit.engines.tug_of_war.rules import RULES, Rules, load_rules
+from printkit.engines.tug_of_war.rules import REROLL_MODES, RULES, RerollMode, Rules, load_rules
 
 __all__ = [
     "RED",
+    "REROLL_MODES",
     "RULES",
     "YELLOW",
     "Action",
@@ -31,6 +32,7 @@ __all__ = [
     "Phase",
     "Remove",
     "Reroll",
+    "RerollMode",
     "Rules",
     "TugOfWar",
     "TugOfWarState",

@@ -342,7 +342,7 @@ class GreedyBot(_PlanBot):
         return tuple(v for v in roll if 2 * v < RULES.faces + 1)
 
     def _roll_value(self, team: Dice) -> Callable[[Dice], float]:
-        return lambda r: best_swing(r, team)
+        return _swing_table(team).__getitem__
 
 
 def _swap_decisions(team: Dice, swap: _Swap) -> Both:
@@ -409,7 +409,7 @@ class LookaheadBot(_PlanBot):
         return _lookahead_setup(roll)
 
     def _roll_value(self, team: Dice) -> Callable[[Dice], float]:
-        return lambda r: _lookahead_turn_value(r, team)
+        return _turn_value_table(team).__getitem__
 
 
 # -- cached tables ---------------------------------------------------------------------------
@@ -418,6 +418,18 @@ class LookaheadBot(_PlanBot):
 @cache
 def _lookahead_turn_value(roll: Dice, team: Dice) -> float:
     return max(p.gain + len(p.removals) + W * potential(p.team) for p in plans(roll, team, team))
+
+
+@cache
+def _swing_table(team: Dice) -> dict[Dice, float]:
+    """:func:`best_swing` of every common roll (sorted) against ``team``."""
+    return {r: best_swing(r, team) for r, _ in multiset_rolls(RULES.common_dice)}
+
+
+@cache
+def _turn_value_table(team: Dice) -> dict[Dice, float]:
+    """:func:`_lookahead_turn_value` of every common roll (sorted) with ``team``."""
+    return {r: _lookahead_turn_value(r, team) for r, _ in multiset_rolls(RULES.common_dice)}
 
 
 @cache

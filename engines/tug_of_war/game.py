@@ -90,8 +90,6 @@ _TURN_REROLL_ROLL: Final = Phase.TURN_REROLL_ROLL
 _ACTIONS: Final = Phase.ACTIONS
 _OVER: Final = Phase.OVER
 
-_CHANCE_PHASES: Final = frozenset({_SETUP_ROLL, _SETUP_REROLL_ROLL, _TURN_ROLL, _TURN_REROLL_ROLL})
-
 
 # -- actions -------------------------------------------------------------------------------
 
@@ -247,6 +245,12 @@ def _sorted_rolls(faces: int, most: int) -> dict[Dice, Dice]:
     }
 
 
+@cache
+def _rolls(faces: int, most: int) -> dict[int, _Roll]:
+    """The roll of 1..``most`` dice, by the number of dice."""
+    return {n: _Roll(n, faces) for n in range(1, most + 1)}
+
+
 _DROP: dict[tuple[Dice, int], Dice] = {}
 
 
@@ -340,9 +344,9 @@ class _Config:
         self.exchanges = rules.exchanges_per_turn > 0
         self.setup_rerolls = rules.setup_rerolls > 0
         self.names = rules.player_names
-        self.sorted = _sorted_rolls(rules.faces, max(rules.team_dice, rules.common_dice))
-        self.rolls = {n: _Roll(n, rules.faces)
-                      for n in range(1, max(rules.team_dice, rules.common_dice) + 1)}
+        most = max(rules.team_dice, rules.common_dice)
+        self.sorted = _sorted_rolls(rules.faces, most)
+        self.rolls = _rolls(rules.faces, most)
 
     @property
     def reroll_mode(self) -> str:
@@ -575,15 +579,6 @@ class TugOfWarState(State[Action]):
     def is_chance(self) -> bool:
         return self._cp == CHANCE
 
-    def _set_phase(self, phase: Phase) -> None:
-        self._phase = phase
-        if phase is _OVER:
-            self._cp = TERMINAL
-        elif phase in _CHANCE_PHASES:
-            self._cp = CHANCE
-        else:
-            self._cp = self._player
-
     def _roll_size(self) -> int:
         """How many dice the due roll has (0 when no roll is due)."""
         phase = self._phase
@@ -619,8 +614,9 @@ class TugOfWarState(State[Action]):
             or len(outcome) != n
             or not all(type(v) is int and 1 <= v <= faces for v in outcome)
         ):
+            shown = _listed(outcome) if isinstance(outcome, tuple) else repr(outcome)
             raise IllegalActionError(
-                f"{outcome!r} is not a possible roll: {_plural(n, 'die', 'dice')} showing"
+                f"{shown} is not a possible roll: {_plural(n, 'die', 'dice')} showing"
                 f" 1-{faces} {'is' if n == 1 else 'are'} due"
             )
 
@@ -642,6 +638,8 @@ class TugOfWarState(State[Action]):
         cfg = self._cfg
         phase = self._phase
         if self._cp == CHANCE:
+            # One lookup turns a possible roll into the same dice sorted (None: not a roll
+            # of 1-3 dice); only the slow path below checks for True standing in for a 1.
             try:
                 rolled = cfg.sorted.get(move) if type(move) is tuple else None
             except TypeError:  # unhashable members
@@ -694,6 +692,7 @@ class TugOfWarState(State[Action]):
                 c, t = move.common, move.team
                 if (
                     not self._exchanged
+                    and cfg.exchanges
                     and c != t
                     and c in self._free_common
                     and t in self._free_team
@@ -796,7 +795,7 @@ class TugOfWarState(State[Action]):
             for t in teams:
                 if c >= t:
                     actions.append(Remove(c, t))
-        if not self._exchanged:
+        if not self._exchanged and self._cfg.exchanges:
             own = self._athletes[self._player]
             after = self._cfg.after_exchange
             for c in commons:
@@ -870,9 +869,8 @@ class TugOfWarState(State[Action]):
                         f"{name} must first say which team dice to re-roll"
                         ' ({"reroll": [...]}; [] keeps them all)'
                     )
-                sixes = self._teams[p].count(cfg.faces)
                 return (
-                    f"{name} has {_plural(sixes, 'six', 'sixes')} among the team dice and must"
+                    f"{name}'s team dice {_listed(self._teams[p])} hold a 6, so {name} must"
                     ' first say which common dice to re-roll ({"reroll": [...]}; [] keeps them)'
                 )
             dice = action.dice
@@ -886,10 +884,9 @@ class TugOfWarState(State[Action]):
                         f' "sequential"): name one die; {name} has'
                         f" {_plural(self._left, 're-roll', 're-rolls')} left this turn"
                     )
-                sixes = self._teams[p].count(cfg.faces)
                 return (
                     f"{name} may re-roll only {_plural(most, 'common die', 'common dice')}:"
-                    f" one per 6 among the team dice ({_plural(sixes, 'six', 'sixes')})"
+                    f" one per 6 among the team dice {_listed(self._teams[p])}"
                 )
             if not _is_sub_multiset(dice, self._roll):
                 return f"cannot re-roll {_listed(dice)}: the dice show {_listed(self._roll)}"

@@ -18,9 +18,9 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from math import factorial
+from typing import NamedTuple
 
 from printkit.engines.tug_of_war.rules import RULES
 
@@ -49,9 +49,10 @@ def max_removals(common: Dice, team: Dice) -> int:
     return len(matching(common, team))
 
 
-@dataclass(frozen=True, slots=True)
-class Plan:
-    """The rest of a turn: an optional exchange (common, team), then these removals."""
+class Plan(NamedTuple):
+    """The rest of a turn: an optional exchange (common, team), then these removals.
+
+    (A named tuple: thousands are made while the bots' tables fill.)"""
 
     exchange: tuple[int, int] | None
     removals: tuple[tuple[int, int], ...]
@@ -109,10 +110,18 @@ def potential(team: Dice) -> float:
     return sum(pr * best_swing(r, team) for r, pr in multiset_rolls(RULES.common_dice))
 
 
-def reroll_choices(roll: Dice, most: int) -> list[Dice]:
+@cache
+def reroll_choices(roll: Dice, most: int) -> tuple[Dice, ...]:
     """Every sub-multiset of ``roll`` with at most ``most`` dice, keeping all (``()``) first."""
     found = {c for k in range(min(most, len(roll)) + 1) for c in itertools.combinations(roll, k)}
-    return sorted(found, key=lambda c: (len(c), c))
+    return tuple(sorted(found, key=lambda c: (len(c), c)))
+
+
+@cache
+def reroll_outcomes(kept: Dice, n: int) -> tuple[tuple[Dice, float], ...]:
+    """Each roll (sorted) that re-rolling ``n`` dice beside ``kept`` can give, with its
+    probability, in :func:`multiset_rolls` order."""
+    return tuple((tuple(sorted(kept + fresh)), pr) for fresh, pr in multiset_rolls(n))
 
 
 def expected_after_reroll(roll: Dice, reroll: Dice, value: Callable[[Dice], float]) -> float:
@@ -122,9 +131,7 @@ def expected_after_reroll(roll: Dice, reroll: Dice, value: Callable[[Dice], floa
     kept = roll
     for v in reroll:
         kept = drop_one(kept, v)
-    return sum(
-        pr * value(tuple(sorted(kept + fresh))) for fresh, pr in multiset_rolls(len(reroll))
-    )
+    return sum(pr * value(new) for new, pr in reroll_outcomes(kept, len(reroll)))
 
 
 def best_reroll(roll: Dice, most: int, value: Callable[[Dice], float]) -> tuple[Dice, float]:
@@ -162,11 +169,8 @@ def best_sequential_reroll(
         best: tuple[Dice, float] = ((), value(dice))
         if k:
             for v in sorted(set(dice)):
-                kept = drop_one(dice, v)
-                expected = sum(
-                    pr * solve(tuple(sorted(kept + fresh)), k - 1)[1]
-                    for fresh, pr in multiset_rolls(1)
-                )
+                expected = sum(pr * solve(new, k - 1)[1]
+                               for new, pr in reroll_outcomes(drop_one(dice, v), 1))
                 if expected > best[1] + 1e-12:
                     best = ((v,), expected)
         memo[(dice, k)] = best

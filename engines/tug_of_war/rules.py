@@ -23,7 +23,8 @@ RerollMode = Literal["simultaneous", "sequential"]
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Everything numeric about the game; ``turn_limit`` is designed for printkit."""
+    """Everything numeric about the game, and how it reads the six re-rolls; ``turn_limit``
+    and ``reroll_mode`` are chosen for printkit (the seed does not fix them)."""
 
     title: str
     rules_version: str

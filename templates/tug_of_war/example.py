@@ -92,7 +92,7 @@ class Strip:
         return self._reroll_diagram()[1]
 
     def _reroll_diagram(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        standing, struck, new = list(self.roll), [], []
+        standing, struck, new = list(self.roll), list[int](), list[int]()
         for step in self.rerolls:  # one step, or several in the sequential reading
             for v in step.dice:
                 if v in new:  # a die that an earlier re-roll brought in goes again

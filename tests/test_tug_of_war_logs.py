@@ -144,6 +144,9 @@ def test_the_hook_absorbs_only_a_redundant_end():
     assert not state.absorbs_redundant(EndTurn(), player=YELLOW)
     with pytest.raises(IllegalActionError, match="none on the rope"):
         state.absorbs_redundant(Exchange(1, 5))
+    with pytest.raises(IllegalActionError, match="none on the rope"):
+        state.absorbs_redundant(Exchange(1, 5), player=RED)
+    assert not state.absorbs_redundant(Exchange(1, 5), player=YELLOW)  # forgot the roll
     state.apply((2, 2, 2))
     assert not state.absorbs_redundant(EndTurn())  # a roll came in between
     state.apply(EndTurn())  # an "end" that stops a turn...

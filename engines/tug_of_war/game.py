@@ -825,8 +825,10 @@ class TugOfWarState(State[Action]):
         """
         if self._ended is None or self._cp not in (CHANCE, TERMINAL):
             return False
+        if player is not None and player != self._ended[0]:
+            return False  # not that turn's player: the caller's own refusal says it
         if type(action) is EndTurn:
-            return player is None or player == self._ended[0]
+            return True
         if isinstance(action, ACTION_TYPES) and self._cp == CHANCE:
             raise IllegalActionError(self._decision_at_chance(action))
         return False

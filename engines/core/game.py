@@ -139,10 +139,11 @@ class State(ABC, Generic[A]):
         dice allowed, say), one sentence each; ``names`` are the players' names."""
         return []
 
-    def absorbs_redundant(self, action: A) -> bool:
-        """Whether ``action``, written where no decision is due, only repeats what already
-        happened (a hand-written "end" after a turn that ended by itself) and may be skipped.
-        """
+    def absorbs_redundant(self, action: A, player: int | None = None) -> bool:
+        """Whether ``action``, written by ``player`` where no decision is due, only repeats
+        what already happened (a hand-written "end" after a turn that ended by itself) and may
+        be skipped. A game may instead raise :class:`IllegalActionError` naming the rule the
+        line breaks there."""
         return False
 
     def clone(self) -> Self:

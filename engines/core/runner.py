@@ -186,7 +186,7 @@ def replay(
                 state.apply(outcome)
             else:
                 action = game.action_from_json(entry.data)
-                if who in (CHANCE, TERMINAL) and state.absorbs_redundant(action):
+                if who in (CHANCE, TERMINAL) and state.absorbs_redundant(action, entry.player):
                     continue  # a person wrote down what had already happened by itself
                 if who == CHANCE:
                     raise IllegalActionError("a roll is due next, not a player's decision")

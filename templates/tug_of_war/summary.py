@@ -63,6 +63,9 @@ def sections(ctx: DrawContext, rules: Rules = RULES) -> tuple[list[Section], lis
         "(all of them at once).",
         rules.rerolls_per_six,
     ) % {**n, "per": rules.rerolls_per_six}
+    if rules.reroll_mode == "sequential":
+        rerolls = ctx._("For each %(six)d among your team dice, you may roll one common die "
+                        "again, one at a time; a die just rolled may go again.") % n
     bonus = ctx.ngettext("put %(bonus)d athlete from your reserve on the rope",
                      "put %(bonus)d athletes from your reserve on the rope",
                      rules.exchange_bonus) % n

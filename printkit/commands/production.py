@@ -65,6 +65,16 @@ _PAPERS = ["a4", "letter", "a3", "tabloid", "universal"]
 @click.option("--size", "card_size", default="poker", show_default=True,
               help="poker, bridge, mini, counter-5/8 ... or WxHmm")
 @click.option("--back", default=None, help="text, or an image file, for the card backs")
+@click.option("--field", "fields", multiple=True, metavar="FIELD=COLUMN",
+              help="read a field (title, text, count, image, back) from another column, "
+                   "e.g. text=body; repeatable; wins over the layout file CARDS.toml")
+@click.option("--fit", type=click.Choice(["deck", "per-card"]), default="deck",
+              show_default=True,
+              help="one title size and one text size for the whole deck (the largest at "
+                   "which every card fits), or each card at its own")
+@click.option("--lang", default="en", show_default=True,
+              help="language of the text, for hyphenation: en, en_GB, en_US, fr, de ... "
+                   "(as pyphen names them)")
 @click.option("--paper", default="a4", show_default=True, help=", ".join(_PAPERS))
 @click.option("--landscape", is_flag=True, help="landscape paper")
 @click.option("--profile", default="home", show_default=True, help="home or print-shop")
@@ -74,18 +84,39 @@ _PAPERS = ["a4", "letter", "a3", "tabloid", "universal"]
               help="mm to shift back pages by, read off the calibration page")
 @click.option("--out", required=True, type=click.Path(dir_okay=False), help="the PDF to write")
 @_friendly
-def deck(cards: str, card_size: str, back: str | None, paper: str, landscape: bool,
-         profile: str, duplex: str | None, duplex_offset: str | None, out: str) -> None:
-    """Build a card sheet PDF from CARDS (a UTF-8 CSV: title, text, [count], [image])."""
+def deck(cards: str, card_size: str, back: str | None, fields: tuple[str, ...], fit: str,
+         lang: str, paper: str, landscape: bool, profile: str, duplex: str | None,
+         duplex_offset: str | None, out: str) -> None:
+    """Build a card sheet PDF from CARDS, a UTF-8 CSV with title and text columns and
+    optional count (or qty), image and back columns; map other column names with --field
+    or a layout file beside the CSV (cards.toml: [fields] text = "body").
+
+    Text keeps 4.5 mm from the cut, is hyphenated before it is shrunk, and takes one size
+    across the deck unless --fit per-card. A card that cannot fit even at the minimum size
+    writes nothing (no PDF) and exits 1, naming its row; bad input exits 2.
+    """
     from printkit.production.deck import build_deck
 
     result = build_deck(cards, out, card_size=card_size, back=back, paper=paper,
                         landscape=landscape, profile=profile, duplex=duplex,
-                        duplex_offset=parse_offset(duplex_offset))
+                        duplex_offset=parse_offset(duplex_offset), fields=fields, fit=fit,
+                        lang=lang)
     report = result.report
     if report.findings:
         click.echo(report.report(), err=True, nl=False)
-    click.echo(f"{result.path}: {result.cards} cards on {result.pages} pages")
+    if result.path is None:
+        click.echo(f"printkit: nothing written to {out}: {'; '.join(result.unfit)} cannot fit "
+                   "even at the minimum size (shorten the text, or use a larger --size)",
+                   err=True)
+        sys.exit(1)
+    sizes = "; ".join(
+        (f"{name} {lo:g} pt" if lo == hi else f"{name} {lo:g}-{hi:g} pt")
+        + (f" (set by row {row})" if row is not None else "")
+        for name, (lo, hi), row in (("titles", result.title_pt, result.title_set_by),
+                                    ("text", result.text_pt, result.text_set_by)) if hi)
+    pages = f"{result.pages} page" + ("s" if result.pages != 1 else "")
+    cards_n = f"{result.cards} card" + ("s" if result.cards != 1 else "")
+    click.echo(f"{result.path}: {cards_n} on {pages}: {sizes}")
     if report.errors:
         sys.exit(1)
 

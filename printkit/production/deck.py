@@ -1,24 +1,35 @@
 """Card decks from a spreadsheet: one CSV row per card design, imposed on sheets.
 
-CSV (UTF-8, a header row; column names are case-insensitive):
+CSV (UTF-8, a header row; column names are case-insensitive). Card fields, and the columns
+they are read from unless mapped otherwise:
 
-- ``title`` and ``text`` (required): text wrapped and shrunk to fit the card on both axes;
-- ``count`` (optional): copies of the card (default 1; 0 skips the row);
-- ``image`` (optional): a picture file, relative to the CSV, drawn between title and text.
+- ``title`` and ``text`` (required): text wrapped, hyphenated and sized to fit the card;
+- ``count`` (optional; a ``qty`` column also serves): copies of the card (default 1; 0 skips
+  the row);
+- ``image`` (optional): a picture file, relative to the CSV, drawn between title and text;
+- ``back`` (optional): this card's back, a word or a picture file (overrides ``--back``).
 
-A card whose text cannot fit even at the minimum size is a preflight error naming its row.
+Columns are mapped to fields by a layout file beside the CSV (``cards.toml`` for
+``cards.csv``: ``[fields]`` then ``text = "body"``) and by ``--field text=body``, which wins.
+
+Text keeps 4.5 mm from the cut on every side (print shops ask for 1/8 in = 3.175 mm at
+least), titles clear their rule by 1.2 mm below their descenders, and by default one title
+size and one text size serve the whole deck: the largest at which every card fits
+(``fit="per-card"`` sizes each card on its own). A card that cannot fit even at the minimum
+size is a preflight error naming its row, and then no PDF is written.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import tomllib
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printkit.errors import PrintkitError
-from printkit.geometry import Rect
 from printkit.i18n import _
 from printkit.production import preflight
 from printkit.production.sizes import ItemSize, size
@@ -28,14 +39,33 @@ if TYPE_CHECKING:
     from reportlab.lib.colors import CMYKColor
     from reportlab.pdfgen.canvas import Canvas
 
-    from printkit.production.fit import Fitted
+    from printkit.production.fit import Fitted, Hyphenator
 
 CMYK = tuple[float, float, float, float]
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff", ".webp")
 TITLE_MAX, TITLE_MIN = 13.0, 7.0
-TEXT_MAX, TEXT_MIN = 13.0, 6.0
-INSET = mm(3.175)  # keep text 1/8 in inside the cut
+BACK_MAX, BACK_MIN = 24.0, 8.0  # a back's word
+TEXT_MAX, TEXT_MIN = 12.0, 6.0
+SIZE_STEP = 0.25
+FIT_MODES = ("deck", "per-card")
+
+# A card front, from the cut inwards (the card's own frame: origin at the trim's lower left)
+SAFE = mm(3.175)  # 1/8 in: what print shops ask as the least distance of text from the cut
+MARGIN = mm(4.5)  # text keeps this far from the cut on every side (>= SAFE)
+FRAME_INSET, FRAME_RADIUS, FRAME_WIDTH = mm(1.8), mm(2.5), 1.2
+TITLE_H = mm(8)  # the title's lines (ascenders to descenders) are centred in this band
+TITLE_GAP = mm(1.2)  # between the title band (its lowest descender) and the rule
+RULE_GAP = mm(2)  # between the rule and the picture or text below it; picture to text
+IMAGE_SHARE = 0.45  # of the space below the rule, for a picture
+BACK_INSET = mm(4)  # a back's frame
+BACK_MARGIN = mm(6)  # a back's word keeps this far from the cut
+
+FIELDS = ("title", "text", "count", "image", "back")
+DEFAULT_COLUMNS: dict[str, tuple[str, ...]] = {
+    "title": ("title",), "text": ("text",), "count": ("count", "qty"), "image": ("image",),
+    "back": ("back",),
+}
 
 
 @dataclass(frozen=True)
@@ -45,11 +75,101 @@ class CardRow:
     text: str
     count: int = 1
     image: Path | None = None
+    back: str = ""  # this card's back (a word, or a picture path relative to the CSV)
 
 
-def read_cards(path: str | Path) -> list[CardRow]:
-    """Read and check the CSV; every problem names its line."""
+# --- reading the spreadsheet --------------------------------------------------------------
+
+def parse_fields(specs: Iterable[str]) -> dict[str, str]:
+    """``--field FIELD=COLUMN`` options -> {field: column}.
+
+    >>> parse_fields(["text=body", " Title = Name "])
+    {'text': 'body', 'title': 'Name'}
+    """
+    out: dict[str, str] = {}
+    for spec in specs:
+        name, sep, column = spec.partition("=")
+        name, column = name.strip().lower(), column.strip()
+        if not sep or not name or not column:
+            raise PrintkitError(f"--field wants FIELD=COLUMN like text=body, got {spec!r}")
+        if name not in FIELDS:
+            raise PrintkitError(f"--field {spec}: unknown field {name!r}; the fields are "
+                                f"{', '.join(FIELDS)}")
+        if name in out:
+            raise PrintkitError(f"--field {name} is given twice ({out[name]} and {column})")
+        out[name] = column
+    return out
+
+
+def layout_path(csv_path: str | Path) -> Path:
+    """The layout file beside a CSV: ``cards.toml`` for ``cards.csv``."""
+    return Path(csv_path).with_suffix(".toml")
+
+
+def read_layout(csv_path: str | Path) -> dict[str, str]:
+    """The ``[fields]`` of the layout file beside the CSV ({} when there is none)."""
+    path = layout_path(csv_path)
+    if not path.is_file():
+        return {}
+    try:
+        data = tomllib.loads(path.read_bytes().decode("utf-8"))
+    except OSError as exc:
+        raise PrintkitError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise PrintkitError(f"{path.name}: not a TOML layout file: {exc}") from None
+    hint = 'a layout file has one [fields] table, like text = "body"'
+    extra = [key for key in data if key != "fields"]
+    if extra:
+        raise PrintkitError(f"{path.name}: unknown key {extra[0]!r}; {hint}")
+    table = data.get("fields", {})
+    if not isinstance(table, dict):
+        raise PrintkitError(f"{path.name}: fields is not a table; {hint}")
+    out: dict[str, str] = {}
+    for name, column in table.items():
+        if name not in FIELDS:
+            raise PrintkitError(f"{path.name}: unknown field {name!r} in [fields]; the fields "
+                                f"are {', '.join(FIELDS)}")
+        if not isinstance(column, str) or not column.strip():
+            raise PrintkitError(f"{path.name}: [fields] {name} wants a column name in quotes, "
+                                f"got {column!r}")
+        out[name] = column.strip()
+    return out
+
+
+def _columns(path: Path, header: Sequence[str], fields: Mapping[str, str],
+             layout: Mapping[str, str]) -> dict[str, str]:
+    """{field: the header's own name of its column}; a mapped column must exist."""
+    names = {(h or "").strip().lower(): h for h in header}
+    shown = ", ".join((h or "").strip() for h in header) or "none"
+    out: dict[str, str] = {}
+    for field in FIELDS:
+        if field in fields or field in layout:
+            column = fields[field] if field in fields else layout[field]
+            source = (f"--field {field}={column}" if field in fields
+                      else f'{layout_path(path).name}: {field} = "{column}"')
+            if column.strip().lower() not in names:
+                raise PrintkitError(f"{source}: {path.name} has no column {column!r} (its "
+                                    f"columns: {shown})")
+            out[field] = names[column.strip().lower()]
+            continue
+        for column in DEFAULT_COLUMNS[field]:
+            if column in names:
+                out[field] = names[column]
+                break
+    missing = [f for f in ("title", "text") if f not in out]
+    if missing:
+        raise PrintkitError(
+            f"{path.name}: the header needs a {' and a '.join(missing)} column (its columns: "
+            f"{shown}); map yours with --field {missing[-1]}=COLUMN or a "
+            f"{layout_path(path).name} layout file")
+    return out
+
+
+def read_cards(path: str | Path, fields: Mapping[str, str] | None = None) -> list[CardRow]:
+    """Read and check the CSV; every problem names its line. Columns are mapped to fields by
+    ``fields`` (``--field``), then by the layout file beside the CSV, then by name."""
     path = Path(path)
+    layout = read_layout(path)
     try:
         raw = path.read_bytes()
     except OSError as exc:
@@ -60,14 +180,15 @@ def read_cards(path: str | Path) -> list[CardRow]:
         line = raw[: exc.start].count(b"\n") + 1
         raise PrintkitError(f"{path.name} line {line}: not UTF-8 text") from None
     reader = csv.DictReader(io.StringIO(text, newline=""))
-    fields = {(f or "").strip().lower(): f for f in reader.fieldnames or []}
-    missing = [c for c in ("title", "text") if c not in fields]
-    if missing:
-        raise PrintkitError(f"{path.name}: the header needs a {' and a '.join(missing)} column")
+    columns = _columns(path, reader.fieldnames or [], fields or {}, layout)
     cards = []
     for record in reader:
         line = reader.line_num
-        values = {col: (record.get(name) or "").strip() for col, name in fields.items()}
+        if None in record:  # DictReader's key for cells past the header's
+            raise PrintkitError(
+                f"{path.name} line {line}: more cells than the header has columns (a cell "
+                "with a comma in it needs quotes)")
+        values = {field: (record.get(name) or "").strip() for field, name in columns.items()}
         get = values.get
         count_text = get("count", "") or "1"
         try:
@@ -82,95 +203,173 @@ def read_cards(path: str | Path) -> list[CardRow]:
             image = (path.parent / get("image", "")).resolve()
             if not image.is_file():
                 raise PrintkitError(f"{path.name} line {line}: image {get('image')} not found")
+        back = get("back", "")
+        if back.lower().endswith(IMAGE_SUFFIXES) and not (path.parent / back).is_file():
+            raise PrintkitError(f"{path.name} line {line}: back image {back} not found")
         if not get("title", "") and not get("text", ""):
             continue
         body = get("text", "").replace("\\n", "\n")  # a literal \n in a cell breaks the line
-        cards.append(CardRow(line, get("title", ""), body, count, image))
+        cards.append(CardRow(line, get("title", ""), body, count, image, back))
     if not cards:
         raise PrintkitError(f"{path.name}: no cards (rows with a title or text)")
     return cards
 
+
+# --- fitting and drawing ------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class CardStyle:
     """Colours (CMYK) and fonts of the default card look."""
 
     frame: CMYK = (0.85, 0.55, 0.0, 0.25)
+    ink: CMYK = (0.0, 0.0, 0.0, 1.0)  # title and text: black ink only
     title_role: str = "sans-bold"
     text_role: str = "sans"
     back_fill: CMYK = (0.85, 0.55, 0.0, 0.25)
     back_ink: CMYK = (0.0, 0.0, 0.0, 0.0)
 
 
+@dataclass(frozen=True)
+class CardGeometry:
+    """Where title, rule, picture and text go on a card of one size (points, the card's own
+    frame). Every text box lies :data:`MARGIN` inside the cut."""
+
+    width: float
+    height: float
+
+    @property
+    def inner_w(self) -> float:
+        return self.width - 2 * MARGIN
+
+    @property
+    def title_top(self) -> float:
+        return self.height - MARGIN
+
+    @property
+    def rule_y(self) -> float:
+        return self.title_top - TITLE_H - TITLE_GAP
+
+    @property
+    def body_top(self) -> float:
+        return self.rule_y - RULE_GAP
+
+    def image_h(self) -> float:
+        return max(0.0, (self.body_top - MARGIN) * IMAGE_SHARE)
+
+    def text_top(self, image: bool) -> float:
+        return self.body_top - self.image_h() - RULE_GAP if image else self.body_top
+
+    def text_h(self, image: bool) -> float:
+        return self.text_top(image) - MARGIN
+
+    def image_box(self) -> tuple[float, float, float, float]:
+        """x, y, w, h of the picture box."""
+        h = self.image_h()
+        return (MARGIN, self.body_top - h, self.inner_w, h)
+
+
 class CardFace:
-    """Draws one card front: frame, title, optional picture, fitted text. Fits are computed
-    up front (so preflight knows before drawing) and reused for every copy."""
+    """Draws one card front: frame, title, rule, optional picture, text. The text is fitted
+    before (see :func:`fit_cards`), and reused for every copy."""
 
-    def __init__(self, card: CardRow, item: ItemSize, style: CardStyle) -> None:
-        from printkit.production.fit import fit_text
-
-        self.card, self.style = card, style
-        w, h = item.width, item.height
-        self._h = h
-        self.inner_w = w - 2 * INSET
-        self.title_h = mm(9)
-        where = _("row {row} ({title})").format(row=card.row, title=card.title or "untitled")
-        self.title = fit_text(card.title, style.title_role, self.inner_w, self.title_h,
-                              max_size=TITLE_MAX, min_size=TITLE_MIN)
-        self.image_h = (h - 2 * INSET - self.title_h) * 0.45 if card.image else 0.0
-        self.text_h = h - 2 * INSET - self.title_h - self.image_h - mm(2)
-        self.text = fit_text(card.text, style.text_role, self.inner_w, self.text_h,
-                             max_size=TEXT_MAX, min_size=TEXT_MIN)
-        pf = preflight.current()
-        pf.check_glyphs(style.title_role, card.title, where=where)
-        pf.check_glyphs(style.text_role, card.text, where=where)
-        for label, fitted, minimum in (("title", self.title, TITLE_MIN),
-                                       ("text", self.text, TEXT_MIN)):
-            if not fitted.fits:
-                pf.add("error", "text-overflow",
-                       f"the {label} does not fit a {item.name} card even at {minimum:g} pt",
-                       where)
-        self.image_size: tuple[int, int] | None = None
-        if card.image:
-            from PIL import Image
-
-            with Image.open(card.image) as im:
-                self.image_size = im.size
-            box = self._image_box()
-            scale = min(box.w / self.image_size[0], box.h / self.image_size[1])
-            pf.check_image(*self.image_size, self.image_size[0] * scale,
-                           self.image_size[1] * scale, where=where)
-
-    def _image_box(self) -> Rect:
-        """Where the picture goes, in the card's own frame (origin: the trim's lower left)."""
-        top = self._h - INSET - self.title_h - mm(1)
-        return Rect(INSET, top - self.image_h, self.inner_w, self.image_h)
+    def __init__(self, card: CardRow, geometry: CardGeometry, style: CardStyle,
+                 title: Fitted, text: Fitted) -> None:
+        self.card, self.geometry, self.style = card, geometry, style
+        self.title, self.text = title, text
 
     def __call__(self, c: Canvas, x: float, y: float, w: float, h: float, index: int) -> None:
+        g = self.geometry
         c.setStrokeColorCMYK(*self.style.frame)
-        c.setLineWidth(1.2)
-        c.roundRect(x + mm(1.8), y + mm(1.8), w - mm(3.6), h - mm(3.6), mm(2.5))
-        title = self.title
-        ty = y + h - INSET - self.title_h + (self.title_h - title.height) / 2
-        title.paragraph.drawOn(c, x + INSET, ty)
+        c.setLineWidth(FRAME_WIDTH)
+        c.roundRect(x + FRAME_INSET, y + FRAME_INSET, w - 2 * FRAME_INSET,
+                    h - 2 * FRAME_INSET, FRAME_RADIUS)
         c.setLineWidth(0.5)
-        rule_y = y + h - INSET - self.title_h
-        c.line(x + INSET, rule_y, x + w - INSET, rule_y)
-        if self.card.image:
-            box = self._image_box()
-            c.drawImage(str(self.card.image), x + box.x, y + box.y, box.w, box.h,
+        c.line(x + MARGIN, y + g.rule_y, x + w - MARGIN, y + g.rule_y)
+        if self.title.lines:
+            self.title.draw(c, x + MARGIN, y + g.title_top - (TITLE_H - self.title.height) / 2,
+                            g.inner_w)
+        image = self.card.image is not None
+        if self.card.image is not None:
+            bx, by, bw, bh = g.image_box()
+            c.drawImage(str(self.card.image), x + bx, y + by, bw, bh,
                         preserveAspectRatio=True, anchor="c", mask="auto")
-        text = self.text
-        text_top = y + INSET + self.text_h
-        text.paragraph.drawOn(c, x + INSET, text_top - text.height - (
-            (self.text_h - text.height) / 2 if not self.card.image else 0))
+        top = g.text_top(image)
+        if not image:  # centred in the space below the rule; under a picture, from the top
+            top -= (g.text_h(image) - self.text.height) / 2
+        self.text.draw(c, x + MARGIN, y + top, g.inner_w)
+
+
+@dataclass(frozen=True)
+class DeckFit:
+    """The fitted title and text of every card, and what set the deck's sizes."""
+
+    titles: tuple[Fitted, ...]
+    texts: tuple[Fitted, ...]
+    title_set_by: int | None = None  # the row whose title set the deck's title size
+    text_set_by: int | None = None  # the row whose text set the deck's text size
+
+
+def _common_size(texts: Sequence[str], role: str, w: float, heights: Sequence[float],
+                 best: Sequence[Fitted], min_size: float,
+                 hyphenate: Hyphenator | None, color: CMYKColor) -> list[Fitted]:
+    """Every text at one size: the smallest of their best sizes (or a step less, should a
+    wrapping disagree), so that all fit."""
+    from printkit.production.fit import layout
+
+    size = min(f.size for f in best)
+    while True:
+        fitted = [layout(t, role, size, w, h, hyphenate=hyphenate, color=color)
+                  for t, h in zip(texts, heights, strict=True)]
+        if all(f.fits for f in fitted) or size - SIZE_STEP < min_size - 1e-9:
+            return fitted
+        size -= SIZE_STEP
+
+
+def fit_cards(cards: Sequence[CardRow], geometry: CardGeometry, style: CardStyle, *,
+              fit: str = "deck", hyphenate: Hyphenator | None = None) -> DeckFit:
+    """Fit every card's title and text: each at its own largest size, then (``fit="deck"``,
+    when every card fits) all titles at one size and all texts at one size. A card's text is
+    never set larger than its title."""
+    from printkit.production.fit import fit_text
+
+    if fit not in FIT_MODES:
+        raise PrintkitError(f"unknown fit {fit!r}; choose from {', '.join(FIT_MODES)}")
+    ink = _cmyk(style.ink)
+    w = geometry.inner_w
+    text_heights = [geometry.text_h(card.image is not None) for card in cards]
+    titles = [fit_text(card.title, style.title_role, w, TITLE_H, max_size=TITLE_MAX,
+                       min_size=TITLE_MIN, step=SIZE_STEP, hyphenate=hyphenate, color=ink)
+              for card in cards]
+    deck = fit == "deck" and all(f.fits for f in titles)
+    title_set_by = _smallest(cards, titles, TITLE_MAX) if deck else None
+    if deck:
+        titles = _common_size([c.title for c in cards], style.title_role, w,
+                              [TITLE_H] * len(cards), titles, TITLE_MIN, hyphenate, ink)
+    # a card's text is never larger than its title
+    caps = [min(TEXT_MAX, t.size) if t.lines else TEXT_MAX for t in titles]
+    texts = [fit_text(card.text, style.text_role, w, h, max_size=cap,
+                      min_size=TEXT_MIN, step=SIZE_STEP, hyphenate=hyphenate, color=ink)
+             for card, h, cap in zip(cards, text_heights, caps, strict=True)]
+    if not deck or not all(f.fits for f in texts):
+        return DeckFit(tuple(titles), tuple(texts))
+    text_set_by = _smallest(cards, texts, min(caps))
+    texts = _common_size([c.text for c in cards], style.text_role, w, text_heights, texts,
+                         TEXT_MIN, hyphenate, ink)
+    return DeckFit(tuple(titles), tuple(texts), title_set_by, text_set_by)
+
+
+def _smallest(cards: Sequence[CardRow], fitted: Sequence[Fitted], ceiling: float) -> int | None:
+    """The row of the first card fitted smallest, if that is under ``ceiling``."""
+    i = min(range(len(cards)), key=lambda i: (fitted[i].size, i))
+    return cards[i].row if fitted[i].size < ceiling else None
 
 
 class CardBack:
     """A card back: a picture (cover, into the bleed) or a word on a coloured field."""
 
-    def __init__(self, back: str, style: CardStyle, base: Path | None = None) -> None:
-        self.style = style
+    def __init__(self, back: str, style: CardStyle, base: Path | None = None, *,
+                 item: ItemSize | None = None, hyphenate: Hyphenator | None = None) -> None:
+        self.style, self.hyphenate = style, hyphenate
         candidate = Path(back)
         if base is not None and not candidate.is_absolute():
             candidate = base / candidate
@@ -184,7 +383,20 @@ class CardBack:
 
             with Image.open(self.image) as im:
                 self.image_size = im.size
-        self._fit: Fitted | None = None  # the back's word, fitted when first drawn
+        self._fit: Fitted | None = None  # the back's word (fitted now when the size is known)
+        if item is not None and self.text:
+            self.fitted(item.width, item.height)
+
+    def fitted(self, w: float, h: float) -> Fitted:
+        """The back's word, fitted to a ``w x h`` card (once)."""
+        from printkit.production.fit import fit_text
+
+        if self._fit is None:
+            self._fit = fit_text(self.text, "sans-bold", w - 2 * BACK_MARGIN,
+                                 h - 2 * BACK_MARGIN, max_size=BACK_MAX, min_size=BACK_MIN,
+                                 step=SIZE_STEP, hyphenate=self.hyphenate,
+                                 color=_cmyk(self.style.back_ink))
+        return self._fit
 
     def __call__(self, c: Canvas, x: float, y: float, w: float, h: float, index: int, *,
                  bleed: float = 0.0) -> None:
@@ -196,18 +408,15 @@ class CardBack:
         c.rect(x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
         c.setStrokeColorCMYK(*self.style.back_ink)
         c.setLineWidth(1)
-        c.roundRect(x + mm(4), y + mm(4), w - mm(8), h - mm(8), mm(2.5))
+        c.roundRect(x + BACK_INSET, y + BACK_INSET, w - 2 * BACK_INSET, h - 2 * BACK_INSET,
+                    FRAME_RADIUS)
         if self.text:
-            from printkit.production.fit import fit_text
+            fitted = self.fitted(w, h)
+            fitted.draw(c, x + BACK_MARGIN, y + (h + fitted.height) / 2, w - 2 * BACK_MARGIN)
 
-            fitted = self._fit
-            if fitted is None:
-                fitted = self._fit = fit_text(self.text, "sans-bold", w - mm(12), h - mm(12),
-                                              max_size=24, min_size=8,
-                                              color=_cmyk(self.style.back_ink))
-                preflight.check_glyphs("sans-bold", self.text, where=_("card back"))
-            p = fitted.paragraph
-            p.drawOn(c, x + mm(6), y + (h - fitted.height) / 2)
+
+def _blank_back(c: Canvas, x: float, y: float, w: float, h: float, index: int) -> None:
+    """The back of a card that has none while others have one: left unprinted."""
 
 
 def _cmyk(values: CMYK) -> CMYKColor:
@@ -218,19 +427,28 @@ def _cmyk(values: CMYK) -> CMYKColor:
 
 @dataclass(frozen=True)
 class DeckResult:
-    path: Path
+    path: Path | None  # None: nothing was written (a card does not fit)
     cards: int  # printed cards (copies included)
     pages: int
     report: preflight.Preflight
+    title_pt: tuple[float, float] = (0.0, 0.0)  # smallest and largest title size used
+    text_pt: tuple[float, float] = (0.0, 0.0)
+    title_set_by: int | None = None  # the row whose title set the deck's title size
+    text_set_by: int | None = None  # the row whose text set the deck's text size
+    unfit: tuple[str, ...] = ()  # cards (rows) that do not fit even at the minimum size
 
 
 def build_deck(csv_path: str | Path, out: str | Path, *, card_size: str = "poker",
                back: str | None = None, paper: str = "a4", landscape: bool = False,
                profile: str = "home", duplex: str | None = None,
-               duplex_offset: tuple[float, float] = (0.0, 0.0)) -> DeckResult:
-    """Build the deck PDF; findings go to a fresh preflight report in the result."""
+               duplex_offset: tuple[float, float] = (0.0, 0.0),
+               fields: Mapping[str, str] | Sequence[str] = (), fit: str = "deck",
+               lang: str = "en") -> DeckResult:
+    """Build the deck PDF; findings go to a fresh preflight report in the result. When a card
+    cannot fit even at the minimum size, nothing is written (``result.path`` is None)."""
     from printkit.context import BuildContext
     from printkit.paper import paper as get_paper
+    from printkit.production.fit import hyphenator
     from printkit.production.impose import impose
     from printkit.production.profiles import build_id
 
@@ -238,27 +456,87 @@ def build_deck(csv_path: str | Path, out: str | Path, *, card_size: str = "poker
     item = size(card_size)
     ctx = BuildContext(paper=get_paper(paper, landscape=landscape), profile=profile,
                        duplex_offset=duplex_offset)
-    cards = read_cards(csv_path)
+    if fit not in FIT_MODES:
+        raise PrintkitError(f"unknown fit {fit!r}; choose from {', '.join(FIT_MODES)}")
+    hyphenate = hyphenator(lang)
+    mapping = dict(fields) if isinstance(fields, Mapping) else parse_fields(fields)
+    cards = read_cards(csv_path, mapping)
+    if not any(card.count for card in cards):
+        raise PrintkitError(f"{csv_path.name}: every count is 0, nothing to print")
     style = CardStyle()
+    geometry = CardGeometry(item.width, item.height)
     from printkit.pipeline import drawing
 
     with drawing(ctx) as drawn:  # the locale, a recorder, and a canvas that checks as it draws
         report = drawn.preflight
-        faces = []
-        for card in cards:
-            face = CardFace(card, item, style)
-            faces.extend([face] * card.count)
-        if not faces:
-            raise PrintkitError(f"{csv_path.name}: every count is 0, nothing to print")
-        back_face = CardBack(back, style, csv_path.parent) if back else None
-        if back_face is not None and back_face.image_size is not None:
-            bleed = ctx.profile == "print-shop" and mm(3) or 0.0
-            report.check_image(*back_face.image_size, item.width + 2 * bleed,
-                               item.height + 2 * bleed, where=_("card back"))
-        mode = duplex or ("long" if back_face else "none")
+        fitted = fit_cards(cards, geometry, style, fit=fit, hyphenate=hyphenate)
+        faces: list[CardFace] = []
+        unfit: list[str] = []  # where each card (or back) that cannot fit is
+        for card, title, text in zip(cards, fitted.titles, fitted.texts, strict=True):
+            where = _("row {row} ({title})").format(row=card.row,
+                                                     title=card.title or "untitled")
+            report.check_glyphs(style.title_role, card.title, where=where)
+            report.check_glyphs(style.text_role, card.text, where=where)
+            for label, fitting, minimum in (("title", title, TITLE_MIN),
+                                            ("text", text, TEXT_MIN)):
+                if not fitting.fits:
+                    report.add("error", "text-overflow",
+                               f"the {label} does not fit a {item.name} card even at "
+                               f"{minimum:g} pt", where)
+                    unfit.append(where)
+            if card.image is not None:
+                from PIL import Image
+
+                with Image.open(card.image) as im:
+                    px = im.size
+                _x, _y, bw, bh = geometry.image_box()
+                scale = min(bw / px[0], bh / px[1])
+                report.check_image(*px, px[0] * scale, px[1] * scale, where=where)
+            faces.extend([CardFace(card, geometry, style, title, text)] * card.count)
+
+        bleed = mm(3) if ctx.profile == "print-shop" else 0.0
+        backs_by_value: dict[str, CardBack] = {}
+
+        def back_for(value: str, where: str) -> CardBack:
+            if value not in backs_by_value:
+                face = CardBack(value, style, csv_path.parent, item=item, hyphenate=hyphenate)
+                if face.image_size is not None:
+                    report.check_image(*face.image_size, item.width + 2 * bleed,
+                                       item.height + 2 * bleed, where=where)
+                if face.text:
+                    report.check_glyphs("sans-bold", face.text, where=where)
+                    if not face.fitted(item.width, item.height).fits:
+                        report.add("error", "text-overflow",
+                                   f"the back {face.text!r} does not fit a {item.name} card "
+                                   f"even at {BACK_MIN:g} pt", where)
+                        unfit.append(where)
+                backs_by_value[value] = face
+            return backs_by_value[value]
+
+        default_back = back_for(back, _("card back")) if back else None
+        backs: CardBack | list[Callable[..., None]] | None = default_back
+        if any(card.back for card in cards):
+            backs = []
+            for card in cards:
+                where = _("row {row} ({title})").format(row=card.row,
+                                                         title=card.title or "untitled")
+                one = back_for(card.back, where) if card.back else (
+                    default_back or _blank_back)
+                backs.extend([one] * card.count)
+        if unfit:  # write nothing: a deck with a card that cannot be read is no deck
+            return DeckResult(None, len(faces), 0, report, unfit=tuple(dict.fromkeys(unfit)))
+        mode = duplex or ("long" if backs is not None else "none")
+        layout_file = layout_path(csv_path)
         bid = build_id("deck", csv_path.read_bytes(), item.name, item.width_mm, item.height_mm,
-                       back, paper, landscape, profile, mode, duplex_offset)
-        result = impose(faces, item, ctx, out, backs=back_face, duplex=mode,
+                       back, paper, landscape, profile, mode, duplex_offset,
+                       layout_file.read_bytes() if layout_file.is_file() else b"",
+                       sorted(mapping.items()), fit, lang)
+        result = impose(faces, item, ctx, out, backs=backs, duplex=mode,
                         title=_("{name} deck").format(name=csv_path.stem), build=bid,
                         subject=_("{n} cards, {size}").format(n=len(faces), size=item.name))
-    return DeckResult(Path(out), len(faces), result.pages, report)
+    title_sizes = [f.size for f in fitted.titles if f.lines]
+    text_sizes = [f.size for f in fitted.texts if f.lines]  # (an empty text has no lines)
+    return DeckResult(Path(out), len(faces), result.pages, report,
+                      (min(title_sizes, default=0.0), max(title_sizes, default=0.0)),
+                      (min(text_sizes, default=0.0), max(text_sizes, default=0.0)),
+                      fitted.title_set_by, fitted.text_set_by)

@@ -148,11 +148,19 @@ def calibrate(paper: str, landscape: bool, duplex: str, duplex_offset: str | Non
     """Write the duplex calibration sheet: print it double-sided and read X,Y off it."""
     from printkit.context import BuildContext
     from printkit.paper import paper as get_paper
+    from printkit.pipeline import drawing
     from printkit.production.impose import write_calibration
 
-    ctx = BuildContext(paper=get_paper(paper, landscape=landscape),
-                       duplex_offset=parse_offset(duplex_offset))
-    click.echo(str(write_calibration(out, ctx, duplex)))
+    build = BuildContext(paper=get_paper(paper, landscape=landscape),
+                         duplex_offset=parse_offset(duplex_offset))
+    with drawing(build) as ctx:  # checked while drawn, like every component
+        written = write_calibration(out, ctx, duplex)
+        findings = ctx.preflight
+    if findings.findings:
+        click.echo(findings.report(), err=True, nl=False)
+    click.echo(str(written))
+    if findings.errors:
+        sys.exit(1)
 
 
 COMMANDS = [deck, preview, calibrate]

@@ -130,6 +130,23 @@ class Validation(Generic[S]):
         return caps
 
 
+@dataclass(frozen=True)
+class Handout:
+    """A game's rule handout: a Jinja2 template of handout markup (see
+    :mod:`printkit.handouts`), the facts it is written from, and the example game it shows.
+
+    ``data(ctx)`` returns the template's variables, worked out from the game's data in the
+    build's language (counts of what to print, tables, printkit's readings of open rules);
+    ``example`` names a log in the kit's examples folder, drawn by the kit's example printer
+    and shown as the figure ``src="example"`` (page ``example_page``, from 0).
+    """
+
+    template: Path
+    data: Callable[[DrawContext], Mapping[str, Any]]
+    example: str | None = None
+    example_page: int = 0
+
+
 ExamplePrinter = Callable[["DrawContext", LogHeader, Path], ReplayVisitor[Any, Any]]
 """Makes the visitor that draws an example game: ``printer(ctx, header, out)``; the replay
 feeds it every line as a typed move, and its ``end(state)`` writes the PDF to ``out``."""
@@ -145,8 +162,8 @@ class Kit(Generic[S, A]):
     engine: Callable[[], Game[Any, Any]] | None = None
     example: ExamplePrinter | None = None
     validation: Validation[Any] | None = None
-    handout: Path | None = None
-    """The Jinja2 template of the game's rule handout (localised handouts build from it)."""
+    handout: Handout | None = None
+    """The game's rule handout (``printkit handouts`` builds it in every language)."""
     dice: DicePreset | None = None
     """The dice a player needs, as printable nets (the ``dice`` kit prints every preset)."""
     description: str = ""

@@ -8,7 +8,7 @@ from typing import Any
 
 from printkit.engines.tug_of_war import Action, TugOfWar, TugOfWarState
 from printkit.i18n import N_
-from printkit.kits import Component, Kit, NoOptions
+from printkit.kits import Component, Handout, Kit, NoOptions
 from printkit.production.dice import (
     INK_WHITE,
     RED,
@@ -19,6 +19,7 @@ from printkit.production.dice import (
     dice_component,
 )
 from printkit.templates.tug_of_war.example import BookletExample
+from printkit.templates.tug_of_war.handout import handout_data
 from printkit.templates.tug_of_war.mat import draw_rope_mat
 from printkit.templates.tug_of_war.summary import draw_summary
 from printkit.templates.tug_of_war.tokens import TokenOptions, draw_tokens
@@ -55,4 +56,6 @@ KIT: Kit[TugOfWarState, Action] = Kit(
     validation=VALIDATION,
     dice=DICE_PRESET,
     examples=Path(__file__).resolve().parents[2] / "examples" / "tug-of-war",
+    handout=Handout(Path(__file__).with_name("handout.xml.j2"), handout_data,
+                    example="jeff-turn.jsonl"),
 )

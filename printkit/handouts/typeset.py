@@ -1,0 +1,397 @@
+"""Typesetting a handout with ReportLab's platypus: flowing text, lists, tables, figures.
+
+:func:`typeset` turns the blocks of :mod:`printkit.handouts.markup` into a PDF on one page
+size, in one or two columns, with a header (the game, the language) and page numbers
+("2 / 6"). Text is hyphenated in the handout's language (pyphen, through ReportLab's
+``hyphenationLang``) and wrapped the CJK way for Japanese.
+
+Figures are pages of other printkit PDFs (an example game drawn by ``printkit example``):
+the figure reserves its box while the text flows, and the page is then laid into that box
+with pypdf, scaled and clipped, as vector graphics with its own fonts; never a screenshot.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import registerFontFamily
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    CondPageBreak,
+    Flowable,
+    FrameBreak,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.doctemplate import BaseDocTemplate, LayoutError, PageTemplate
+from reportlab.platypus.frames import Frame
+
+from printkit.context import DrawContext
+from printkit.errors import PrintkitError
+from printkit.handouts.markup import Block
+from printkit.paper import Paper
+from printkit.units import mm
+
+Box = tuple[float, float, float, float]  # x, y, w, h in points
+
+INK = colors.HexColor("#1d1d1b")
+MUTED = colors.HexColor("#5b5b57")
+RULE = colors.HexColor("#b9b7ae")
+NOTE_FILL = colors.HexColor("#f3f1e8")
+HEAD_FILL = colors.HexColor("#e7e4d8")
+
+
+@dataclass(frozen=True)
+class FigureSource:
+    """A page of a printkit PDF to show as a figure (``page`` counts from 0)."""
+
+    pdf: Path
+    page: int = 0
+
+
+@dataclass(frozen=True)
+class PageLayout:
+    """The page a handout is set on: its size, margins, columns and body text size."""
+
+    paper: Paper
+    columns: int = 1
+    margin: float = mm(15)
+    gutter: float = mm(7)
+    body_size: float = 10.0
+
+    def frames(self) -> list[Frame]:
+        top = self.paper.height - self.margin - mm(8)  # below the running header
+        bottom = self.margin + mm(6)  # above the page number
+        width = self.paper.width - 2 * self.margin
+        col = (width - (self.columns - 1) * self.gutter) / self.columns
+        return [Frame(self.margin + i * (col + self.gutter), bottom, col, top - bottom,
+                      leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0,
+                      id=f"column{i}")
+                for i in range(self.columns)]
+
+
+@dataclass
+class _Placed:
+    source: FigureSource
+    crop: Box  # the part of the source page shown (x, y, w, h)
+    page: int  # 1-based page of the handout
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+class PdfPageFigure(Flowable):  # type: ignore[misc]
+    """Reserves the box of a figure made from a PDF page; :func:`_lay_figures` fills it."""
+
+    def __init__(self, source: FigureSource, crop: Box,
+                 max_height: float, placed: list[_Placed]) -> None:
+        super().__init__()
+        self.source = source
+        self.crop = crop
+        self.src_w, self.src_h = crop[2], crop[3]
+        self.max_height = max_height
+        self.placed = placed
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        scale = min(avail_w / self.src_w, self.max_height / self.src_h)
+        self.width, self.height = self.src_w * scale, self.src_h * scale
+        return self.width, self.height
+
+    def draw(self) -> None:
+        c = self.canv
+        x, y = c.absolutePosition(0, 0)
+        self.placed.append(_Placed(self.source, self.crop, c.getPageNumber(), x, y,
+                                   self.width, self.height))
+        c.saveState()
+        c.setStrokeColor(RULE)
+        c.setLineWidth(0.5)
+        c.rect(0, 0, self.width, self.height, stroke=1, fill=0)
+        c.restoreState()
+
+
+def styles(ctx: DrawContext, layout: PageLayout) -> dict[str, ParagraphStyle]:
+    """Paragraph styles in the locale's fonts, hyphenated in its language."""
+    import pyphen  # type: ignore[import-untyped]
+
+    regular, bold, italic = ctx.font("sans"), ctx.font("sans-bold"), ctx.font("sans-italic")
+    registerFontFamily(regular, normal=regular, bold=bold, italic=italic, boldItalic=bold)
+    size = layout.body_size
+    lang = ctx.locale.split("_")[0]
+    common: dict[str, Any] = dict(fontName=regular, textColor=INK, alignment=TA_LEFT)
+    hyphen = pyphen.language_fallback(ctx.locale)
+    if hyphen and lang != "en":  # ReportLab hyphenates English without help badly: keep
+        common["hyphenationLang"] = hyphen  # English unbroken, like the source text
+        common["embeddedHyphenation"] = 1
+    if lang in ("ja", "zh", "ko"):
+        common["wordWrap"] = "CJK"
+    body = ParagraphStyle("body", fontSize=size, leading=size * 1.32, spaceAfter=size * 0.5,
+                          **common)
+    return {
+        "body": body,
+        "h1": ParagraphStyle("h1", parent=body, fontName=bold, fontSize=size * 1.5,
+                             leading=size * 1.8, spaceBefore=size * 0.9, spaceAfter=size * 0.4,
+                             keepWithNext=1, hyphenationLang=""),
+        "h2": ParagraphStyle("h2", parent=body, fontName=bold, fontSize=size * 1.2,
+                             leading=size * 1.45, spaceBefore=size * 0.7, spaceAfter=size * 0.3,
+                             keepWithNext=1, hyphenationLang=""),
+        "h3": ParagraphStyle("h3", parent=body, fontName=bold, fontSize=size,
+                             leading=size * 1.3, spaceBefore=size * 0.5, spaceAfter=size * 0.2,
+                             keepWithNext=1, hyphenationLang=""),
+        "title": ParagraphStyle("title", parent=body, fontName=bold, fontSize=size * 2.2,
+                                leading=size * 2.6, spaceAfter=size * 0.3, hyphenationLang=""),
+        "item": ParagraphStyle("item", parent=body, spaceAfter=size * 0.2),
+        "cell": ParagraphStyle("cell", parent=body, fontSize=size * 0.9,
+                               leading=size * 0.9 * 1.25, spaceAfter=0),
+        "head": ParagraphStyle("head", parent=body, fontName=bold, fontSize=size * 0.9,
+                               leading=size * 0.9 * 1.25, spaceAfter=0),
+        "caption": ParagraphStyle("caption", parent=body, fontName=italic,
+                                  fontSize=size * 0.85, leading=size * 0.85 * 1.3,
+                                  textColor=MUTED, spaceBefore=size * 0.3),
+        "note": ParagraphStyle("note", parent=body, fontSize=size * 0.95, spaceAfter=0),
+    }
+
+
+def flowables(blocks: Sequence[Block], st: Mapping[str, ParagraphStyle], *,
+              figures: Mapping[str, FigureSource], figure_sizes: Mapping[str, Box],
+              placed: list[_Placed], name: str, max_figure_height: float) -> list[Any]:
+    """The platypus story of ``blocks``."""
+    story: list[Any] = []
+    for block in blocks:
+        where = f"{name}:{block.line}"
+        if block.tag in ("h1", "h2", "h3", "p"):
+            style = st["body" if block.tag == "p" else block.tag]
+            if block.attrs.get("class") == "title":
+                style = st["title"]
+            story.append(Paragraph(block.inline, style))
+        elif block.tag == "note":
+            cell = Paragraph(block.inline, st["note"])
+            box = Table([[cell]], colWidths=["100%"])
+            box.setStyle(TableStyle([
+                ("BACKGROUND", (0, 0), (-1, -1), NOTE_FILL),
+                ("LINEBEFORE", (0, 0), (0, -1), 2, RULE),
+                ("LEFTPADDING", (0, 0), (-1, -1), 6), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+                ("TOPPADDING", (0, 0), (-1, -1), 4), ("BOTTOMPADDING", (0, 0), (-1, -1), 5),
+            ]))
+            story += [box, Spacer(1, st["body"].fontSize * 0.6)]
+        elif block.tag in ("ul", "ol"):
+            items = [ListItem(Paragraph(text, st["item"]), leftIndent=st["body"].fontSize * 1.3)
+                     for text in block.items]
+            bullet = dict(bulletType="1", bulletFormat="%s.") if block.tag == "ol" else dict(
+                bulletType="bullet", start="•")
+            story.append(ListFlowable(items, leftIndent=st["body"].fontSize * 1.3,
+                                      bulletFontName=st["body"].fontName,
+                                      bulletFontSize=st["body"].fontSize, **bullet))
+            story.append(Spacer(1, st["body"].fontSize * 0.4))
+        elif block.tag == "table":
+            story.append(_table(block, st, where))
+        elif block.tag == "figure":
+            src = block.attrs["src"]
+            if src not in figures:
+                raise PrintkitError(f"{where}: no figure {src!r}; this handout has "
+                                    f"{', '.join(sorted(figures)) or 'no figures'}")
+            height = max_figure_height
+            if "height" in block.attrs:
+                try:
+                    height = min(height, mm(float(block.attrs["height"])))
+                except ValueError:
+                    raise PrintkitError(f"{where}: figure height must be millimetres, not "
+                                        f"{block.attrs['height']!r}") from None
+            parts: list[Any] = [PdfPageFigure(figures[src], figure_sizes[src], height, placed)]
+            if block.caption:
+                parts.append(Paragraph(block.caption, st["caption"]))
+            story += [KeepTogether(parts), Spacer(1, st["body"].fontSize * 0.6)]
+        elif block.tag == "columnbreak":
+            story.append(FrameBreak())
+        elif block.tag == "pagebreak":
+            story.append(PageBreak())
+    return story
+
+
+def keep_headings(story: list[Any], width: float, height: float) -> list[Any]:
+    """Before every heading, a conditional page break as tall as the heading and the block
+    after it (at most 40 % of a column): a heading never ends a column alone."""
+    out: list[Any] = []
+    scratch = Canvas(io.BytesIO())  # some flowables measure themselves against a canvas
+    for i, item in enumerate(story):
+        if isinstance(item, Paragraph) and getattr(item.style, "keepWithNext", False):
+            need = item.wrapOn(scratch, width, height)[1] + item.style.spaceBefore
+            following = next((f for f in story[i + 1:] if not isinstance(f, Spacer)), None)
+            if following is not None:
+                need += following.wrapOn(scratch, width, height)[1]
+            out.append(CondPageBreak(min(need, 0.4 * height)))
+        out.append(item)
+    return out
+
+
+def _table(block: Block, st: Mapping[str, ParagraphStyle], where: str) -> Any:
+    width = max(len(r) for r in block.rows)
+    data = []
+    for row in block.rows:
+        cells = [Paragraph(text, st["head" if head else "cell"]) for head, text in row]
+        data.append(cells + [""] * (width - len(cells)))
+    weights = block.attrs.get("widths")
+    col_widths: list[Any] | None = None
+    if weights:
+        try:
+            parts = [float(w) for w in weights.split(",")]
+        except ValueError:
+            raise PrintkitError(f"{where}: table widths are numbers, not {weights!r}") from None
+        if len(parts) != width:
+            raise PrintkitError(f"{where}: {len(parts)} widths for {width} columns")
+        col_widths = [f"{100 * w / sum(parts):.3f}%" for w in parts]
+    table = Table(data, colWidths=col_widths, repeatRows=1 if block.rows[0][0][0] else 0,
+                  hAlign="LEFT")
+    commands: list[Any] = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]
+    if all(head for head, _text in block.rows[0]):
+        commands.append(("BACKGROUND", (0, 0), (-1, 0), HEAD_FILL))
+    table.setStyle(TableStyle(commands))
+    kept: list[Any] = [table]
+    if block.caption:
+        kept.append(Paragraph(block.caption, st["caption"]))
+    return KeepTogether([*kept, Spacer(1, st["body"].fontSize * 0.6)])
+
+
+def _numbered_canvas(header: tuple[str, str], ctx: DrawContext, layout: PageLayout) -> type:
+    """A canvas class that writes the running header and "page / pages" once the number of
+    pages is known (it holds every page until the end)."""
+    left, right = header
+
+    class NumberedCanvas(Canvas):  # type: ignore[misc]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._pages: list[dict[str, Any]] = []
+
+        def showPage(self) -> None:
+            self._pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            total = len(self._pages)
+            for state in self._pages:
+                self.__dict__.update(state)
+                self._decorate(total)
+                super().showPage()
+            super().save()
+
+        def _decorate(self, total: int) -> None:
+            w, h = layout.paper.size
+            m = layout.margin
+            self.saveState()
+            self.setFillColor(MUTED)
+            self.setFont(ctx.font("sans"), 8)
+            self.drawString(m, h - m, left)
+            self.drawRightString(w - m, h - m, right)
+            self.setStrokeColor(RULE)
+            self.setLineWidth(0.5)
+            self.line(m, h - m - mm(2), w - m, h - m - mm(2))
+            self.drawCentredString(w / 2, m - mm(1), f"{self._pageNumber} / {total}")
+            self.restoreState()
+
+    return NumberedCanvas
+
+
+def typeset(blocks: Sequence[Block], ctx: DrawContext, layout: PageLayout, *, title: str,
+            header: tuple[str, str], figures: Mapping[str, FigureSource] | None = None,
+            name: str = "handout", subject: str = "") -> bytes:
+    """The PDF bytes of ``blocks`` set on ``layout``: the same input gives the same bytes."""
+    figures = dict(figures or {})
+    sizes = {key: content_box(src) for key, src in figures.items()}
+    st = styles(ctx, layout)
+    placed: list[_Placed] = []
+    frame_h = layout.frames()[0].height
+    frame_w = layout.frames()[0].width
+    story = flowables(blocks, st, figures=figures, figure_sizes=sizes, placed=placed,
+                      name=name, max_figure_height=frame_h * 0.8)
+    story = keep_headings(story, frame_w, frame_h)
+    buffer = io.BytesIO()
+    doc = BaseDocTemplate(buffer, pagesize=layout.paper.size, invariant=1, title=title,
+                          author="printkit", subject=subject, creator="printkit",
+                          producer="printkit (ReportLab, pypdf)", lang=ctx.locale.replace("_", "-"),
+                          initialFontName=ctx.font("sans"), pageCompression=1,
+                          leftMargin=layout.margin, rightMargin=layout.margin,
+                          topMargin=layout.margin, bottomMargin=layout.margin)
+    doc.addPageTemplates([PageTemplate(id="page", frames=layout.frames())])
+    try:
+        doc.build(story, canvasmaker=_numbered_canvas(header, ctx, layout))
+    except LayoutError as exc:
+        raise PrintkitError(f"{name} ({ctx.locale}): {str(exc).splitlines()[0]}") from None
+    data = buffer.getvalue()
+    if placed:
+        data = _lay_figures(data, placed)
+    return data
+
+
+def content_box(src: FigureSource, pad: float = mm(2)) -> Box:
+    """The part of the source page that has ink on it, padded (x, y, w, h in points): an
+    example that fills a third of its page becomes a figure of that third."""
+    import pypdfium2
+    from PIL import ImageOps
+
+    try:
+        pdf = pypdfium2.PdfDocument(str(src.pdf))
+        page = pdf[src.page]
+    except (pypdfium2.PdfiumError, IndexError, OSError) as exc:
+        raise PrintkitError(f"cannot use page {src.page + 1} of {src.pdf} as a figure: {exc}"
+                            ) from None
+    w, h = page.get_size()
+    image = page.render(scale=1).to_pil().convert("L")
+    box = ImageOps.invert(image).point(lambda v: 255 if v > 8 else 0).getbbox()
+    pdf.close()
+    if box is None:
+        return (0.0, 0.0, w, h)
+    left, top, right, bottom = box  # pixels at 72 dpi = points, y downwards
+    x0, x1 = max(0.0, left - pad), min(w, right + pad)
+    y0, y1 = max(0.0, h - bottom - pad), min(h, h - top + pad)
+    return (x0, y0, x1 - x0, y1 - y0)
+
+
+def _lay_figures(data: bytes, placed: Sequence[_Placed]) -> bytes:
+    """Lay each figure's PDF page into its reserved box: scaled, clipped to the box."""
+    from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+    from pypdf.generic import ContentStream, NameObject
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    readers: dict[Path, PdfReader] = {}
+    for fig in placed:
+        reader = readers.setdefault(fig.source.pdf, PdfReader(str(fig.source.pdf)))
+        src = reader.pages[fig.source.page]
+        cx, cy, cw, ch = fig.crop
+        scale = min(fig.w / cw, fig.h / ch)
+        host = writer.pages[fig.page - 1]
+        layer = PageObject.create_blank_page(width=float(host.mediabox.width),
+                                             height=float(host.mediabox.height))
+        layer.merge_transformed_page(
+            src, Transformation().translate(-cx, -cy).scale(scale, scale)
+            .translate(fig.x, fig.y))
+        content = layer.get_contents()
+        assert content is not None
+        clip = f"q {fig.x:.3f} {fig.y:.3f} {fig.w:.3f} {fig.h:.3f} re W n\n".encode()
+        stream = ContentStream(None, None)
+        stream.set_data(clip + content.get_data() + b"\nQ\n")
+        layer[NameObject("/Contents")] = writer._add_object(stream)
+        host.merge_page(layer)
+    writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
+    for page in writer.pages:
+        page.compress_content_streams()
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

@@ -1,4 +1,4 @@
-"""Extra CLI commands beside the core contract: deck, preview and calibrate."""
+"""Extra CLI commands beside the core contract: deck, preview, calibrate and handouts."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import click
 
 
 def plugin_commands() -> list[click.Command]:
+    from printkit.commands.handouts import COMMANDS as HANDOUTS
     from printkit.commands.production import COMMANDS
 
-    return list(COMMANDS)
+    return [*COMMANDS, *HANDOUTS]

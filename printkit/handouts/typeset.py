@@ -181,6 +181,7 @@ def flowables(blocks: Sequence[Block], st: Mapping[str, ParagraphStyle], *,
             cell = Paragraph(block.inline, st["note"])
             box = Table([[cell]], colWidths=["100%"])
             box.setStyle(TableStyle([
+                ("FONTNAME", (0, 0), (-1, -1), st["body"].fontName),
                 ("BACKGROUND", (0, 0), (-1, -1), NOTE_FILL),
                 ("LINEBEFORE", (0, 0), (0, -1), 2, RULE),
                 ("LEFTPADDING", (0, 0), (-1, -1), 6), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
@@ -256,6 +257,7 @@ def _table(block: Block, st: Mapping[str, ParagraphStyle], where: str) -> Any:
     table = Table(data, colWidths=col_widths, repeatRows=1 if block.rows[0][0][0] else 0,
                   hAlign="LEFT")
     commands: list[Any] = [
+        ("FONTNAME", (0, 0), (-1, -1), st["cell"].fontName),  # never a stray Helvetica
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LINEBELOW", (0, 0), (-1, -1), 0.4, RULE),
         ("LEFTPADDING", (0, 0), (-1, -1), 3), ("RIGHTPADDING", (0, 0), (-1, -1), 3),

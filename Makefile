@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench lint typecheck extract clean
+.PHONY: demo test bench lint typecheck extract update compile init-locale clean
 
 # Fall back to python3 when python3.11 is not on PATH (the project needs Python >= 3.11).
 ifeq (, $(shell command -v $(PYTHON) 2>/dev/null))
@@ -40,10 +40,25 @@ bench: $(STAMP)
 lint: $(STAMP)
 	$(PY) -m ruff check .
 
-# Re-extract every translatable label into templates/locale/printkit.pot and update catalogs.
+# Translations (Babel): `make extract` collects every printed word into the template
+# catalog, `make update` merges it into every language's printkit.po, `make compile` checks
+# and compiles them (.mo files; printkit also reads the .po directly, so a fresh edit shows at
+# once). A new language: `make init-locale LANG=nl`, translate its .po, run the tests.
+LOCALES := templates/locale
 extract: $(STAMP)
-	$(VENV)/bin/pybabel extract -F babel.cfg -o templates/locale/printkit.pot --project printkit --no-location .
-	$(VENV)/bin/pybabel update -i templates/locale/printkit.pot -d templates/locale -D printkit --ignore-obsolete
+	$(VENV)/bin/pybabel extract -F babel.cfg -o $(LOCALES)/printkit.pot --project printkit \
+		--no-location --sort-output .
+
+update: extract
+	$(VENV)/bin/pybabel update -i $(LOCALES)/printkit.pot -d $(LOCALES) -D printkit \
+		--ignore-obsolete --no-fuzzy-matching
+
+compile: $(STAMP)
+	$(VENV)/bin/pybabel compile -d $(LOCALES) -D printkit --statistics
+
+init-locale: $(STAMP)
+	@test -n "$(LANG)" || (echo "usage: make init-locale LANG=xx" && false)
+	$(VENV)/bin/pybabel init -i $(LOCALES)/printkit.pot -d $(LOCALES) -D printkit -l $(LANG)
 
 clean:
 	rm -rf out build *.egg-info .pytest_cache .typecheck .mypy_cache

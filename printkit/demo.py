@@ -1,8 +1,9 @@
 """``make demo``: build every kit into ``out/`` and show what was written.
 
 Runs the same CLI a user runs: kits on A4 and US Letter, the seeds' worked examples as
-filled-in sheets, an auto-played game per engine and its example, a validation report, and PNG
-previews with a contact sheet of each kit.
+filled-in sheets, an auto-played game per engine and its example, a validation report, the rule
+handouts in English and French (pages and booklets), and PNG previews with a contact sheet of
+each kit.
 """
 
 from __future__ import annotations
@@ -44,6 +45,11 @@ def main(argv: list[str]) -> int:
         run("example", game, str(log), "--out", str(out / "examples" / f"{game}-seed1.pdf"))
         run("validate", game, "--games", "200", "--seed", "1",
             "--report", str(out / "validation" / f"{game}.pdf"))
+    # rule handouts: English and French, both papers, full pages and a folded booklet
+    run("handouts", "all", "--locales", "en,fr", "--paper", "a4,letter", "--out",
+        str(out / "handouts"))
+    run("handouts", "all", "--locales", "en,fr", "--paper", "a4", "--booklet", "--out",
+        str(out / "handouts-booklet"))
     for kit_pdf in sorted((out / "a4").glob("*/*-kit.pdf")):
         run("preview", str(kit_pdf), "--dpi", "60", "--out", str(out / "previews" / kit_pdf.stem))
     print(f"\nEverything is in {out}/:")

@@ -1,9 +1,10 @@
 """Every printed word goes through gettext; English is the source language.
 
 Templates mark labels with ``_("...")`` and draw inside ``with use_locale(ctx.locale):``.
-Catalogs are ``templates/locale/<lang>/LC_MESSAGES/printkit.po``; they are compiled in memory
-with Babel when first used (no compiled ``.mo`` files to forget), and a locale falls back
-region -> language -> English.
+Catalogs are ``templates/locale/<lang>/LC_MESSAGES/printkit.po``; ``make compile`` compiles
+them to ``.mo`` files, and a catalog without an up-to-date ``.mo`` is compiled in memory with
+Babel when first used (so an edited ``.po`` shows at once). A locale falls back region ->
+language -> English.
 
 >>> with use_locale("en"):
 ...     _("Score")
@@ -67,11 +68,15 @@ def translations(locale: str) -> _gettext.NullTranslations:
         po = locale_dir() / name / "LC_MESSAGES" / f"{DOMAIN}.po"
         if not po.is_file():
             continue
-        with po.open("rb") as fh:
-            catalog = read_po(fh, locale=name, domain=DOMAIN)
-        buf = io.BytesIO()
-        write_mo(buf, catalog)
-        buf.seek(0)
+        mo = po.with_suffix(".mo")
+        if mo.is_file() and mo.stat().st_mtime >= po.stat().st_mtime:  # `make compile`d
+            buf = io.BytesIO(mo.read_bytes())
+        else:  # compiled in memory: an edited .po shows at once
+            with po.open("rb") as fh:
+                catalog = read_po(fh, locale=name, domain=DOMAIN)
+            buf = io.BytesIO()
+            write_mo(buf, catalog)
+            buf.seek(0)
         t = _gettext.GNUTranslations(buf)
         t.add_fallback(result)
         result = t

@@ -27,11 +27,11 @@ def main(argv: list[str]) -> int:
     run("games")
     run("build", "all", "--paper", "a4", "--out", str(out / "a4"))
     run("build", "all", "--paper", "letter", "--out", str(out / "letter"))
-    for kit in kits().values():  # sheets that print two to a page
+    for kit in kits().values():  # sheets that print two to a page (A3: two A4 sheets)
         for comp in kit.component_list():
             if "two_up" in comp.option_names():
-                run("build", kit.name, "--paper", "a4", "--two-up", "--component", comp.name,
-                    "--out", str(out / "a4-two-up"))
+                run("build", kit.name, "--paper", "a3", "--two-up", "--component", comp.name,
+                    "--out", str(out / "a3-two-up"))
     run("build", "all", "--paper", "a4", "--profile", "print-shop", "--out",
         str(out / "print-shop"))
     for kit in game_kits():

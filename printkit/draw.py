@@ -2,7 +2,11 @@
 
 A template keeps its measurements and colours in a TOML file beside it (``layout.toml``) and
 reads them through :class:`Layout`; text goes through :func:`centred` and :func:`fit_size`,
-which check the glyphs with the drawing context's preflight recorder as they draw.
+which check the glyphs with the drawing context's preflight recorder as they draw, and shrink
+text to its box no further than a minimum (usually
+:data:`~printkit.production.preflight.MIN_TEXT_PT`). Text that must stay inside a box whatever
+it is jittered by (handwriting on examples) is placed with :func:`ink_box` and
+:func:`keep_inside`.
 
 >>> from pathlib import Path
 >>> import tempfile
@@ -16,8 +20,9 @@ which check the glyphs with the drawing context's preflight recorder as they dra
 
 from __future__ import annotations
 
+import math
 import tomllib
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +31,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
+from printkit.geometry import Rect
 
 
 class Layout:
@@ -46,28 +52,177 @@ class Layout:
         return HexColor(self.data["ink"][name])
 
 
-def fit_size(text: str, font_name: str, size: float, width: float) -> float:
-    """``size`` shrunk just enough for ``text`` in ``font_name`` to fit ``width`` points.
+def fit_size(text: str, font_name: str, size: float, width: float,
+             minimum: float = 0.0) -> float:
+    """``size`` shrunk just enough for ``text`` in ``font_name`` to fit ``width`` points, but
+    never under ``minimum`` (text that does not fit at the minimum is the box's fault: the
+    caller reports it).
 
     >>> from printkit.fonts import font
     >>> fit_size("Score", font("sans"), 10, 1000)
     10
     >>> round(fit_size("Score", font("sans"), 10, 10), 2) < 10
     True
+    >>> fit_size("Score", font("sans"), 10, 10, minimum=6)
+    6
     """
     w = pdfmetrics.stringWidth(text, font_name, size)
-    return size if w <= width or w == 0 else size * width / w
+    fitted = size if w <= width or w == 0 else size * width / w
+    return max(fitted, minimum)
 
 
 def centred(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, cx: float,
-            cy: float, *, width: float | None = None, detail: str = "") -> float:
-    """Draw ``text`` centred on (cx, cy), optically (on the x-height), shrunk to ``width``;
-    its glyphs are checked against the role's font. Returns the size used."""
+            cy: float, *, width: float | None = None, detail: str = "",
+            minimum: float = 0.0) -> float:
+    """Draw ``text`` centred on (cx, cy), optically (on the x-height), shrunk to ``width`` but
+    not under ``minimum`` (then the overflow is recorded); its glyphs are checked against the
+    role's font. Returns the size used."""
     ctx.check_glyphs(role, text, detail)
     face = ctx.font(role)
     if width is not None:
-        size = fit_size(text, face, size, width)
+        size = fit_size(text, face, size, width, minimum)
+        if pdfmetrics.stringWidth(text, face, size) > width:
+            ctx.check_text(text, role, size, width, size * 2, detail=detail, wrap=False)
     asc = pdfmetrics.getAscentDescent(face, size)[0]
     c.setFont(face, size)
     c.drawCentredString(cx, cy - asc * 0.36, text)
     return size
+
+
+@cache
+def _outline_font(role: str) -> Any:
+    """The ``role`` font read with fontTools (for glyph outlines, which ReportLab keeps not)."""
+    from fontTools.ttLib import TTFont
+
+    from printkit.fonts import font_path
+
+    return TTFont(str(font_path(role)), lazy=True)
+
+
+@cache
+def _glyph_bounds(role: str) -> dict[str, tuple[float, float, float, float]]:
+    """Ink bounds (xMin, yMin, xMax, yMax in em) of every character of the ``role`` font."""
+    from fontTools.pens.boundsPen import BoundsPen
+
+    ft = _outline_font(role)
+    upm = float(ft["head"].unitsPerEm)
+    glyphs = ft.getGlyphSet()
+    bounds: dict[str, tuple[float, float, float, float]] = {}
+    for code, name in ft.getBestCmap().items():
+        pen = BoundsPen(glyphs)
+        glyphs[name].draw(pen)
+        if pen.bounds is not None:
+            x0, y0, x1, y1 = pen.bounds
+            bounds[chr(code)] = (x0 / upm, y0 / upm, x1 / upm, y1 / upm)
+    return bounds
+
+
+@cache
+def glyph_top(role: str, char: str) -> tuple[float, float] | None:
+    """Where the stroke of ``char`` ends at the top in the ``role`` font (x, y in em): the
+    middle of the outline's points within 5 % of an em of its highest point.
+
+    >>> x, y = glyph_top("sans", "1")
+    >>> 0.05 < x < 0.4 and round(y, 3)
+    0.669
+    """
+    from fontTools.pens.recordingPen import RecordingPen
+
+    ft = _outline_font(role)
+    name = ft.getBestCmap().get(ord(char))
+    if name is None:
+        return None
+    pen = RecordingPen()
+    ft.getGlyphSet()[name].draw(pen)
+    points = [pt for _op, args in pen.value for pt in args]
+    if not points:
+        return None
+    upm = float(ft["head"].unitsPerEm)
+    top = max(y for _x, y in points)
+    near = [x for x, y in points if y >= top - 0.05 * upm]
+    return (sum(near) / len(near) / upm, top / upm)
+
+
+def glyph_bounds(role: str, char: str) -> tuple[float, float, float, float] | None:
+    """The ink bounds of ``char`` in the ``role`` font, in em (None for a blank glyph)."""
+    return _glyph_bounds(role).get(char)
+
+
+def ink_box(text: str, role: str, size: float) -> Rect:
+    """The box the ink of ``text`` covers at ``size`` pt, relative to the start of its
+    baseline (glyphs as drawn, not the font's ascent and descent: a line of digits is lower
+    than a line with a 'k' or a 'j').
+
+    >>> box = ink_box("10", "sans", 10)
+    >>> round(box.x, 2), round(box.y, 2), round(box.right, 2), round(box.top, 2)
+    (0.35, -0.12, 9.36, 6.79)
+    """
+    face = _font_name(role)
+    x0 = y0 = math.inf
+    x1 = y1 = -math.inf
+    pen = 0.0
+    for ch in text:
+        b = glyph_bounds(role, ch)
+        if b is not None:
+            x0, y0 = min(x0, pen + b[0] * size), min(y0, b[1] * size)
+            x1, y1 = max(x1, pen + b[2] * size), max(y1, b[3] * size)
+        pen += pdfmetrics.stringWidth(ch, face, size)
+    if x0 == math.inf:
+        return Rect(0.0, 0.0, 0.0, 0.0)
+    return Rect.from_corners(x0, y0, x1, y1)
+
+
+def _font_name(role: str) -> str:
+    from printkit.fonts import font
+
+    return font(role)
+
+
+def _turned(ink: Rect, angle: float) -> Rect:
+    """The box around ``ink`` turned by ``angle`` degrees about the origin."""
+    a = math.radians(angle)
+    cos, sin = math.cos(a), math.sin(a)
+    pts = [(x * cos - y * sin, x * sin + y * cos)
+           for x in (ink.x, ink.right) for y in (ink.y, ink.top)]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return Rect.from_corners(min(xs), min(ys), max(xs), max(ys))
+
+
+def keep_inside(ink: Rect, origin: tuple[float, float], room: Rect, dx: float, dy: float,
+                angle: float) -> tuple[float, float, float]:
+    """Jitter (``dx``, ``dy`` points, ``angle`` degrees about the origin) clamped so that text
+    whose ink is ``ink`` (relative to ``origin``) stays inside ``room``: the tilt is reduced
+    until the turned text is no taller (and no wider) than the room, then the shift is limited
+    to what keeps it inside. Text that does not fit even level is kept level and centred on
+    the room (the caller sized it, and reports it).
+
+    >>> ink = Rect(0, -2, 100, 10)                      # a long line of writing
+    >>> dx, dy, angle = keep_inside(ink, (10, 5), Rect(5, 0, 120, 14), 0.5, 0.6, 2.5)
+    >>> 0 < angle < 2.5                                  # tilted less: 2.5 degrees climbs 4 pt
+    True
+    >>> turned = _turned(ink, angle).moved(10 + dx, 5 + dy)
+    >>> Rect(5, 0, 120, 14).contains(turned, 1e-6)
+    True
+    """
+
+    def fits(a: float) -> bool:
+        t = _turned(ink, a)
+        return t.h <= room.h and t.w <= room.w
+
+    if not fits(0.0):
+        angle = 0.0
+    elif not fits(angle):
+        lo, hi = 0.0, 1.0  # the largest share of the tilt that still fits
+        for _ in range(40):
+            mid = (lo + hi) / 2
+            lo, hi = (mid, hi) if fits(angle * mid) else (lo, mid)
+        angle *= lo
+    t = _turned(ink, angle)
+    ox, oy = origin
+
+    def clamp(v: float, low: float, high: float) -> float:
+        return (low + high) / 2 if low > high else min(max(v, low), high)
+
+    dx = clamp(dx, room.x - ox - t.x, room.right - ox - t.right)
+    dy = clamp(dy, room.y - oy - t.y, room.top - oy - t.top)
+    return dx, dy, angle

@@ -11,6 +11,11 @@ registration marks, the slug line: printer's information). In the print-shop pro
 are exempt as a whole (bleed runs past the trim by design) and only text and images are
 checked, as a print shop checks them.
 
+The canvas also knows the size every string prints at on paper (its font size times the
+scale of the transformation, through forms placed scaled): a page with text under
+:data:`~printkit.production.preflight.MIN_TEXT_PT` gets one ``text-too-small`` finding naming
+the smallest string. Printer's information inside ``exempt(canvas)`` is not checked.
+
 >>> import io
 >>> from printkit.geometry import Rect
 >>> from printkit.production.preflight import Preflight
@@ -22,6 +27,12 @@ checked, as a print shop checks them.
 >>> c.showPage()
 >>> [f.code for f in report.findings]
 ['outside-safe-area']
+>>> c.setFont("Helvetica", 8)
+>>> c.scale(0.5, 0.5)
+>>> c.drawString(40, 40, "8 pt, halved")
+>>> c.showPage()
+>>> report.findings[-1].code, report.findings[-1].message.split(";")[0]
+('text-too-small', "text '8 pt, halved' prints at 4.0 pt")
 """
 
 from __future__ import annotations
@@ -36,10 +47,22 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from printkit.geometry import Rect
-from printkit.production.preflight import TOLERANCE, Preflight
+from printkit.production.preflight import MIN_TEXT_PT, TOLERANCE, Preflight
 
 Matrix = tuple[float, float, float, float, float, float]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 while accumulating, in page space
+Sized = tuple[str, float]  # a string and its font size (in the space it was drawn in)
+
+
+def scale_of(m: Matrix) -> float:
+    """How much ``m`` enlarges text: the shorter of its two axes (text squeezed either way
+    reads as the smaller size; a rotation leaves the size alone).
+
+    >>> scale_of((0.5, 0, 0, 0.5, 10, 10)), round(scale_of((0, 1, -1, 0, 0, 0)), 6)
+    (0.5, 1.0)
+    """
+    a, b, c, d = m[0], m[1], m[2], m[3]
+    return float(min((a * a + b * b) ** 0.5, (c * c + d * d) ** 0.5))
 
 
 def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
@@ -117,6 +140,7 @@ class TrackedText(PDFTextObject):
 
     def __init__(self, canvas: Any, x: float = 0, y: float = 0, direction: Any = None) -> None:
         self.boxes: list[tuple[float, float, float, float]] = []
+        self.sized: list[Sized] = []
         super().__init__(canvas, x, y, direction)
 
     def _note(self, text: str) -> None:
@@ -127,6 +151,7 @@ class TrackedText(PDFTextObject):
         asc, desc = getAscentDescent(self._fontname, size)
         x, y = self._x, self._y + getattr(self, "_rise", 0)
         self.boxes.append((x, y + desc, x + width, y + asc))
+        self.sized.append((text, size))
 
     def _textOut(self, text: str, TStar: int = 0) -> None:
         self._note(text)
@@ -145,17 +170,21 @@ class TrackingCanvas(Canvas):
     """A canvas that checks, page by page, that what it draws stays inside ``safe``."""
 
     def __init__(self, *args: Any, safe: Rect, report: Preflight, check_shapes: bool,
-                 where: str = "", **kwargs: Any) -> None:
+                 where: str = "", min_text: float = MIN_TEXT_PT, **kwargs: Any) -> None:
         self._safe = safe
         self._report = report
         self._check_shapes = check_shapes
         self._where = where
+        self._min_text = min_text
         self._exempt = 0
         self._clip_box: Box | None = None
         self._clip_stack: list[Box | None] = []
         self._worst: dict[str, float] = {}
+        self._small: list[Sized] = []  # strings of this page printed under min_text
         self._forms: dict[str, list[tuple[str, Box]]] = {}
+        self._form_texts: dict[str, list[Sized]] = {}
         self._form: list[tuple[str, Box]] | None = None
+        self._form_sized: list[Sized] | None = None
         super().__init__(*args, **kwargs)
 
     # -- state ---------------------------------------------------------------------------
@@ -193,10 +222,22 @@ class TrackingCanvas(Canvas):
     def beginText(self, x: float = 0, y: float = 0, direction: Any = None) -> TrackedText:
         return TrackedText(self, x, y, direction)
 
+    def _sizes(self, sized: Any, scale: float) -> None:
+        """Note the strings that print under the minimum (``scale``: the transformation's)."""
+        if self._exempt:
+            return
+        if self._form_sized is not None:  # inside a form: sized again where it is placed
+            self._form_sized.extend((text, size * scale) for text, size in sized)
+            return
+        for text, size in sized:
+            if size * scale < self._min_text - TOLERANCE:
+                self._small.append((text, size * scale))
+
     def drawText(self, aTextObject: Any) -> None:
         m = self.matrix
         for x0, y0, x1, y1 in getattr(aTextObject, "boxes", ()):
             self._record("text", _bbox(m, [(x0, y0), (x1, y1), (x0, y1), (x1, y0)]))
+        self._sizes(getattr(aTextObject, "sized", ()), scale_of(m))
         super().drawText(aTextObject)
 
     def beginPath(self) -> TrackedPath:
@@ -272,6 +313,7 @@ class TrackingCanvas(Canvas):
     def beginForm(self, name: str, lowerx: float = 0, lowery: float = 0,
                   upperx: float | None = None, uppery: float | None = None) -> None:
         self._form = self._forms.setdefault(name, [])
+        self._form_sized = self._form_texts.setdefault(name, [])
         self._form_saved = (self._clip_box, list(self._clip_stack))
         self._clip_box = None
         super().beginForm(name, lowerx, lowery, upperx, uppery)
@@ -279,12 +321,14 @@ class TrackingCanvas(Canvas):
     def endForm(self, **extra_attributes: Any) -> None:
         super().endForm(**extra_attributes)
         self._form = None
+        self._form_sized = None
         self._clip_box, self._clip_stack = self._form_saved
 
     def doForm(self, name: str) -> None:
         m = self.matrix
         for kind, (x0, y0, x1, y1) in self._forms.get(name, ()):
             self._record(kind, _bbox(m, [(x0, y0), (x1, y1), (x0, y1), (x1, y0)]))
+        self._sizes(self._form_texts.get(name, ()), scale_of(m))
         super().doForm(name)
 
     # -- pages ---------------------------------------------------------------------------
@@ -296,7 +340,11 @@ class TrackingCanvas(Canvas):
             self._report.add("error", "outside-safe-area",
                              f"{kind} reach {over / 72 * 25.4:.1f} mm outside the safe area",
                              where)
+        if self._small:
+            text, size = min(self._small, key=lambda s: s[1])
+            self._report.text_too_small(text, size, len(self._small), where=where)
         self._worst = {}
+        self._small = []
         self._clip_box = None
         self._clip_stack = []
         super().showPage()

@@ -87,8 +87,162 @@ def test_mat_geometry_follows_the_rules_data():
     assert len(g.common_dice) == RULES.common_dice
     assert [len(t) for t in g.team_dice] == [RULES.team_dice] * 2
     assert g.space_side / MM == pytest.approx(token_side_mm() + 1.6, abs=0.01)
-    bigger = geometry(rules=replace(RULES, athletes_per_side=N - 3))
-    assert len(bigger.side_spaces(1)) == N - 3
+    fewer = geometry(rules=replace(RULES, athletes_per_side=N - 3))
+    assert len(fewer.side_spaces(1)) == N - 3
+    _assert_no_overlaps(fewer)
+
+
+def _assert_no_overlaps(g) -> None:  # type: ignore[no-untyped-def]
+    """Every space, dice box, caption band and reserve lies inside the mat's padding, and no
+    two of them overlap (a dice group's captions included)."""
+    from printkit.geometry import Rect
+    from printkit.templates.tug_of_war.mat import LAYOUT
+
+    m = LAYOUT["mat"]
+    label_h = m["label_size"] * 1.8 * MM
+    inner = g.mat.inset(m["padding"] * MM)
+    groups = [*g.team_dice, g.common_dice]
+    bands = []  # each dice group with its title above and its hint below
+    for boxes in groups:
+        x0, x1 = min(b.x for b in boxes), max(b.right for b in boxes)
+        y0, y1 = min(b.y for b in boxes), max(b.top for b in boxes)
+        bands.append(Rect(x0, y0 - label_h, x1 - x0, y1 - y0 + 2 * label_h))
+    things = [g.title, *bands, *(s.rect for s in g.spaces), *g.reserves]
+    for r in things:
+        assert inner.contains(r, 0.01), r
+    for i, a in enumerate(things):
+        for b in things[i + 1:]:
+            assert (a.right <= b.x + 0.01 or b.right <= a.x + 0.01 or a.top <= b.y + 0.01
+                    or b.top <= a.y + 0.01), (a, b)
+
+
+# The rules variants the mat is checked with (the 15-athlete one is the tests' classic).
+VARIANTS = [{}, {"athletes_per_side": N - 3}, {"athletes_per_side": 12},
+            {"team_dice": 2, "common_dice": 2}, {"common_dice": 4}]
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=str)
+def test_dice_boxes_hold_the_printed_d6_and_a_shop_d6(variant):
+    """Each box is sized from what it holds: the kit's printed d6 (the dice module's sizing
+    rule) or a shop-bought 16 mm d6, plus the clearance to pick it up."""
+    from dataclasses import replace
+
+    from printkit.production.dice import SHOP_D6_MM
+    from printkit.production.polyhedra import die_size
+    from printkit.templates.tug_of_war.mat import LAYOUT, dice_capacities, geometry
+
+    rules = replace(RULES, **variant)
+    g = geometry(rules=rules)
+    team, common = dice_capacities(rules)
+    assert (team.holds, common.holds) == (rules.team_dice, rules.common_dice)
+    assert [len(t) for t in g.team_dice] == [team.holds] * 2
+    assert len(g.common_dice) == common.holds
+    printed = die_size("d6").across
+    assert team.die_mm == common.die_mm == max(printed, SHOP_D6_MM)
+    clearance = LAYOUT["mat"]["die_clearance"]
+    for b in [*g.team_dice[0], *g.team_dice[1], *g.common_dice]:
+        assert min(b.w, b.h) / MM >= printed + 2 * clearance - 1e-6
+        assert min(b.w, b.h) / MM >= SHOP_D6_MM + 2 * clearance - 1e-6
+    _assert_no_overlaps(g)
+
+
+def test_more_dice_take_two_lines_of_boxes(monkeypatch):
+    """Five team dice a side do not fit one line across the mat: every group takes two
+    lines (on a mat made taller for them), still without overlaps."""
+    from dataclasses import replace
+
+    from printkit.templates.tug_of_war.mat import LAYOUT, geometry
+
+    rules = replace(RULES, team_dice=5, common_dice=5)
+    with pytest.raises(Exception, match="reserves are too shallow"):
+        geometry(rules=rules)
+    monkeypatch.setitem(LAYOUT["mat"], "height", 230.0)
+    g = geometry(rules=rules)
+    assert len({round(b.y, 3) for b in g.team_dice[0]}) == 2
+    assert len({round(b.y, 3) for b in g.common_dice}) == 2
+    _assert_no_overlaps(g)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_printed_dice_boxes_measure_the_printed_d6(kits, paper):
+    from printkit.production.polyhedra import die_size
+    from printkit.templates.tug_of_war.mat import LAYOUT
+
+    box = die_size("d6").across + 2 * LAYOUT["mat"]["die_clearance"]
+    with pdfplumber.open(kits[paper] / "rope-mat.pdf") as doc:
+        boxes = [c for c in doc.pages[0].curves
+                 if abs(c["width"] / MM - box) < 0.05 and abs(c["height"] / MM - box) < 0.05]
+    assert len(boxes) == 2 * RULES.team_dice + RULES.common_dice
+    with pdfplumber.open(kits[paper] / "dice.pdf") as doc:  # the faces of the printed d6
+        faces = [r for page in doc.pages for r in page.rects if r["fill"]
+                 and abs(r["width"] / MM - die_size("d6").across) < 0.05]
+    assert len(faces) == 6 * RULES.total_dice
+    assert all(box >= f["width"] / MM + 2 for f in faces)
+
+
+@pytest.mark.parametrize("profile", ["home", "print-shop"])
+def test_mat_ground_runs_into_the_bleed_and_its_border_stays_inside(tmp_path, profile):
+    """In the mat's own frame (the trim): the background runs 3 mm past the trim in
+    print-shop (to the trim at home); the border line lies wholly inside the trim."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.context import BuildContext
+    from printkit.geometry import Rect
+    from printkit.paper import paper as find_paper
+    from printkit.pipeline import drawing
+    from printkit.production.profiles import profile as find_profile
+    from printkit.templates.tug_of_war.draw import ink
+    from printkit.templates.tug_of_war.mat import LAYOUT, draw_mat, geometry, mat_size
+
+    w, h = mat_size()
+    margin = 20 * MM
+    out = tmp_path / "mat.pdf"
+    with drawing(BuildContext(find_paper("a3"), profile=profile)) as ctx:
+        c = Canvas(str(out), pagesize=(w + 2 * margin, h + 2 * margin))
+        g = geometry(Rect(margin, margin, w, h))
+        draw_mat(c, ctx, g)
+        c.showPage()
+        c.save()
+    bleed = find_profile(profile).bleed
+    ground = tuple(round(v, 4) for v in ink("ground").rgb())
+    with pdfplumber.open(out) as doc:
+        page = doc.pages[0]
+        grounds = [r for r in page.rects if r["fill"] and tuple(
+            round(v, 4) for v in r["non_stroking_color"]) == ground]
+        border = [c for c in page.curves if c["stroke"] and not c["fill"]
+                  and c["width"] > w * 0.9]
+    assert len(grounds) == 1
+    gr = grounds[0]
+    assert gr["x0"] == pytest.approx(margin - bleed, abs=0.01)
+    assert gr["x1"] == pytest.approx(margin + w + bleed, abs=0.01)
+    assert gr["height"] == pytest.approx(h + 2 * bleed, abs=0.01)
+    assert len(border) == 1
+    line = LAYOUT["mat"]["border_width"]
+    b = border[0]
+    assert b["linewidth"] == pytest.approx(line)
+    inset = min(b["x0"] - margin, margin + w - b["x1"], b["top"] - margin,
+                margin + h - b["bottom"])
+    assert inset >= line / 2 + LAYOUT["mat"]["border_inset"] * MM - 0.01
+
+
+@pytest.mark.parametrize("profile", ["home", "print-shop"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("landscape", [False, True])
+def test_both_turn_summary_cards_on_one_page(tmp_path, paper, landscape, profile):
+    """Two cards, one page: stacked on portrait paper, turned side by side on landscape
+    (they took a page each on landscape), clear of the first page's band."""
+    from printkit.context import BuildContext
+    from printkit.kits import NoOptions
+    from printkit.paper import paper as find_paper
+    from printkit.pipeline import drawing
+    from printkit.templates.tug_of_war.summary import draw_summary
+
+    out = tmp_path / "summary.pdf"
+    with drawing(BuildContext(find_paper(paper, landscape=landscape), profile=profile)) as ctx:
+        draw_summary(ctx, NoOptions(), out)
+        assert not ctx.preflight.errors, ctx.preflight.report()
+    assert len(PdfReader(str(out)).pages) == 1
+    assert " ".join(pdf_text(out).split()).count("Tug of War: set-up and turn") == 2
 
 
 def test_mat_is_tiled_on_paper_too_small_for_it(tmp_path):
@@ -205,7 +359,9 @@ def test_validate_json_contract(cli):
     assert data["mean_score"] is None and data["ok"] is True
     caps = {c["name"]: c for c in data["capacities"]}
     assert set(caps) == {"athlete tokens per colour", "rope spaces per side",
-                         "example booklet turns"}
+                         "example booklet turns", "team dice boxes per side",
+                         "common dice boxes"}
+    assert caps["team dice boxes per side"]["observed_max"] == 3
     for c in data["capacities"]:
         assert set(c) == {"name", "capacity", "observed_max", "ok"}
         assert c["ok"] == (c["observed_max"] <= c["capacity"])

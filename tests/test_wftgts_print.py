@@ -53,6 +53,8 @@ def test_play_sheet_has_thirty_rows_and_seven_die_columns(cli, tmp_path):
 
 
 def test_two_up_puts_two_sheets_on_a_landscape_page(cli, tmp_path):
+    """Two-up is for Tabloid and A3 (each half a Letter or an A4 sheet); on Letter and A4
+    the halves would have 5 mm rows (tests/test_sheet_minimums.py)."""
     r = cli(
         "build",
         "wftgts",
@@ -60,13 +62,13 @@ def test_two_up_puts_two_sheets_on_a_landscape_page(cli, tmp_path):
         "play-sheet",
         "--two-up",
         "--paper",
-        "letter",
+        "tabloid",
         "--out",
         str(tmp_path),
     )
     assert r.code == 0, r.err
     page = PdfReader(str(tmp_path / "wftgts" / "play-sheet.pdf")).pages[0]
-    assert float(page.mediabox.width) == pytest.approx(11 * 72)
+    assert float(page.mediabox.width) == pytest.approx(17 * 72)
     assert pdf_text(tmp_path / "wftgts" / "play-sheet.pdf").count("Final") == 2
 
 
@@ -148,7 +150,8 @@ def test_validate_fails_when_a_box_is_too_small(cli, monkeypatch):
 
 
 def test_capacities_serve_both_the_full_and_the_two_up_sheet():
-    """Each box's capacity is the smaller of the one-up and two-up sheets' boxes."""
+    """Each box's capacity is the smaller of the one-up and two-up sheets' boxes (on A3,
+    where both print)."""
     from printkit.context import BuildContext
     from printkit.kits import get_kit
     from printkit.paper import paper
@@ -156,12 +159,13 @@ def test_capacities_serve_both_the_full_and_the_two_up_sheet():
     from printkit.templates.wftgts.components import sheet_boxes
     from printkit.templates.wftgts.sheet import capacities, geometry
 
-    with drawing(BuildContext(paper("a4"))) as ctx:
+    with drawing(BuildContext(paper("a3"))) as ctx:
         declared = {c.name: c.holds for c in get_kit("wftgts").validation.measure(ctx, 2)}
         one = {c.name: c.holds for c in capacities(ctx, geometry(sheet_boxes(ctx, False)[0]))}
         two = {c.name: c.holds for c in capacities(ctx, geometry(sheet_boxes(ctx, True)[0]))}
     assert declared == {n: min(one[n], two[n]) for n in one}
-    assert any(two[n] < one[n] for n in one)  # the two-up sheet really is the tighter one
+    # the two-up half is the same sheet at A4 size: no box loses more than a digit
+    assert all(abs(one[n] - two[n]) <= 1 for n in one), (one, two)
 
 
 def test_more_players_are_validated_on_request(cli):

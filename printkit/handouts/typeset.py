@@ -43,6 +43,7 @@ from printkit.context import DrawContext
 from printkit.errors import PrintkitError
 from printkit.handouts.markup import Block
 from printkit.paper import Paper
+from printkit.production.preflight import MIN_TEXT_PT
 from printkit.units import mm
 
 Box = tuple[float, float, float, float]  # x, y, w, h in points
@@ -68,7 +69,7 @@ class PageLayout:
 
     paper: Paper
     columns: int = 1
-    margin: float = mm(15)
+    margin: float = mm(12)
     gutter: float = mm(7)
     body_size: float = 10.0
 
@@ -95,20 +96,37 @@ class _Placed:
 
 
 class PdfPageFigure(Flowable):  # type: ignore[misc]
-    """Reserves the box of a figure made from a PDF page; :func:`_lay_figures` fills it."""
+    """Reserves the box of a figure made from a PDF page; :func:`_lay_figures` fills it.
 
-    def __init__(self, source: FigureSource, crop: Box,
+    The figure is scaled to the column, but never so far that its smallest text prints
+    under :data:`~printkit.production.preflight.MIN_TEXT_PT`: where the column is too small
+    for the whole page at that scale, the figure shows the top-left part that fits (a detail)
+    and says so (``self.detail``)."""
+
+    def __init__(self, source: FigureSource, crop: Box, smallest_text: float,
                  max_height: float, placed: list[_Placed]) -> None:
         super().__init__()
         self.source = source
+        self.content = crop
         self.crop = crop
-        self.src_w, self.src_h = crop[2], crop[3]
         self.max_height = max_height
         self.placed = placed
+        self.min_scale = MIN_TEXT_PT / smallest_text if smallest_text > 0 else 0.0
+        self.detail = False
+        self.scale = 1.0
 
     def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
-        scale = min(avail_w / self.src_w, self.max_height / self.src_h)
-        self.width, self.height = self.src_w * scale, self.src_h * scale
+        x, y, w, h = self.content
+        scale = min(1.0, avail_w / w, self.max_height / h)
+        if scale < self.min_scale:  # legible first: show the part that fits
+            scale = min(1.0, self.min_scale)
+            shown_w, shown_h = min(w, avail_w / scale), min(h, self.max_height / scale)
+            self.crop = (x, y + h - shown_h, shown_w, shown_h)
+            self.detail = shown_w < w - 0.5 or shown_h < h - 0.5
+        else:
+            self.crop = self.content
+        self.scale = scale
+        self.width, self.height = self.crop[2] * scale, self.crop[3] * scale
         return self.width, self.height
 
     def draw(self) -> None:
@@ -121,6 +139,27 @@ class PdfPageFigure(Flowable):  # type: ignore[misc]
         c.setLineWidth(0.5)
         c.rect(0, 0, self.width, self.height, stroke=1, fill=0)
         c.restoreState()
+
+
+class FigureCaption(Flowable):  # type: ignore[misc]
+    """A figure's caption, which adds a note when the figure above shows only a detail."""
+
+    def __init__(self, text: str, style: ParagraphStyle, figure: PdfPageFigure,
+                 detail_note: str) -> None:
+        super().__init__()
+        self.text, self.style, self.figure, self.detail_note = text, style, figure, detail_note
+        self.para: Paragraph | None = None
+
+    def wrap(self, avail_w: float, avail_h: float) -> tuple[float, float]:
+        text = self.text + (" " + self.detail_note if self.figure.detail else "")
+        self.para = Paragraph(text, self.style)
+        w, h = self.para.wrapOn(self.canv, avail_w, avail_h)
+        self.width, self.height = w, h + self.style.spaceBefore
+        return self.width, self.height
+
+    def draw(self) -> None:
+        assert self.para is not None
+        self.para.drawOn(self.canv, 0, 0)
 
 
 def styles(ctx: DrawContext, layout: PageLayout) -> dict[str, ParagraphStyle]:
@@ -166,8 +205,9 @@ def styles(ctx: DrawContext, layout: PageLayout) -> dict[str, ParagraphStyle]:
 
 
 def flowables(blocks: Sequence[Block], st: Mapping[str, ParagraphStyle], *,
-              figures: Mapping[str, FigureSource], figure_sizes: Mapping[str, Box],
-              placed: list[_Placed], name: str, max_figure_height: float) -> list[Any]:
+              figures: Mapping[str, FigureSource], figure_sizes: Mapping[str, tuple[Box, float]],
+              placed: list[_Placed], name: str, max_figure_height: float,
+              detail_note: str = "") -> list[Any]:
     """The platypus story of ``blocks``."""
     story: list[Any] = []
     for block in blocks:
@@ -211,9 +251,10 @@ def flowables(blocks: Sequence[Block], st: Mapping[str, ParagraphStyle], *,
                 except ValueError:
                     raise PrintkitError(f"{where}: figure height must be millimetres, not "
                                         f"{block.attrs['height']!r}") from None
-            parts: list[Any] = [PdfPageFigure(figures[src], figure_sizes[src], height, placed)]
-            if block.caption:
-                parts.append(Paragraph(block.caption, st["caption"]))
+            box, smallest = figure_sizes[src]
+            figure = PdfPageFigure(figures[src], box, smallest, height, placed)
+            parts: list[Any] = [figure, FigureCaption(block.caption, st["caption"], figure,
+                                                      detail_note)]
             story += [KeepTogether(parts), Spacer(1, st["body"].fontSize * 0.6)]
         elif block.tag == "columnbreak":
             story.append(FrameBreak())
@@ -316,13 +357,15 @@ def typeset(blocks: Sequence[Block], ctx: DrawContext, layout: PageLayout, *, ti
             name: str = "handout", subject: str = "") -> bytes:
     """The PDF bytes of ``blocks`` set on ``layout``: the same input gives the same bytes."""
     figures = dict(figures or {})
-    sizes = {key: content_box(src) for key, src in figures.items()}
+    sizes = {key: (content_box(src), smallest_text(src)) for key, src in figures.items()}
     st = styles(ctx, layout)
     placed: list[_Placed] = []
     frame_h = layout.frames()[0].height
     frame_w = layout.frames()[0].width
     story = flowables(blocks, st, figures=figures, figure_sizes=sizes, placed=placed,
-                      name=name, max_figure_height=frame_h * 0.8)
+                      name=name, max_figure_height=frame_h,
+                      detail_note=ctx._("(A detail at print size: printkit example prints "
+                                        "the whole page.)"))
     story = keep_headings(story, frame_w, frame_h)
     buffer = io.BytesIO()
     doc = BaseDocTemplate(buffer, pagesize=layout.paper.size, invariant=1, title=title,
@@ -340,6 +383,23 @@ def typeset(blocks: Sequence[Block], ctx: DrawContext, layout: PageLayout, *, ti
     if placed:
         data = _lay_figures(data, placed)
     return data
+
+
+def smallest_text(src: FigureSource) -> float:
+    """The smallest text size printed on the source page (points on paper: the font size
+    times the scale of the text and drawing matrices)."""
+    from pypdf import PdfReader
+
+    sizes: list[float] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], _font: Any, size: float) -> None:
+        if text.strip() and size:
+            m = [tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3],
+                 tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3]]
+            sizes.append(size * abs(m[0] * m[3] - m[1] * m[2]) ** 0.5)
+
+    PdfReader(str(src.pdf)).pages[src.page].extract_text(visitor_text=visit)
+    return min(sizes, default=0.0)
 
 
 def content_box(src: FigureSource, pad: float = mm(2)) -> Box:

@@ -12,6 +12,23 @@ Conventions (checked by folding every net in ``tests/test_production_dice.py``):
   all three faces that meet there, pointing at it; the result is the number on top.
 - 6 and 9 (and 60, 90 on the tens die) are underlined wherever they would be ambiguous.
 
+Sizes: one rule for every die of every preset. Every die has the same **mean width**
+(:data:`printkit.production.polyhedra.MEAN_WIDTH_MM`, 27 mm): its width between two parallel
+planes averaged over all directions, the size the eye and the hand judge. Face to face that
+makes a d6 of 18 mm, a d8 of 18.8, a d10 of 20.3, a d12 of 22.7, a d20 of 23.4 (a d4 stands
+24.2 mm tall): the proportions of a shop-bought set (a 16 mm d6 beside a d20 of about 21 mm,
+mean width about 24 mm), one eighth larger. Equal faces would make the d20 twice the d6;
+equal face-to-face sizes would make the d6 look the largest (a cube is widest across its
+corners). 27 mm keeps the smallest glue tabs (the d12's, on 10 mm edges) 3 mm deep and lets
+the nine d6 of Tug of War share one A4 or Letter page. A die's printed size is
+:func:`~printkit.production.polyhedra.die_size`: a game's dice boxes are sized from it (and
+from :data:`SHOP_D6_MM`, the shop-bought d6 they must hold too).
+
+Sheets: :func:`layout` packs the nets' bounding boxes (either way round, each with its name
+above it) on as few pages as it can (MaxRects); a landscape build turns the sheet when that
+takes fewer pages. In print-shop a coloured net's colour runs the profile's bleed past its cut
+outline (white nets need none), nets lie two bleeds apart and their names sit above the bleed.
+
 A game's kit names the dice it is played with as a :class:`DicePreset` (``Kit.dice``) and
 prints them with :func:`dice_component`; the ``dice`` kit (:data:`DICE_KIT`) prints the preset
 of every registered game: ``printkit build dice [--preset NAME]``.
@@ -20,13 +37,16 @@ of every registered game: ``printkit build dice [--preset NAME]``.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from printkit.context import DrawContext
+from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Component, Kit, NoOptions
+from printkit.paper import Paper
 from printkit.production.polyhedra import Net, Solid, net, solid
 from printkit.units import mm
 
@@ -54,6 +74,10 @@ WHITE: CMYK = (0, 0, 0, 0)
 YELLOW: CMYK = (0, 0.12, 0.85, 0)
 RED: CMYK = (0, 0.85, 0.75, 0.05)
 INK_WHITE: CMYK = (0, 0, 0, 0)
+TAB_GREY: CMYK = (0, 0, 0, 0.06)
+SHOP_D6_MM = 16.0  # the common shop-bought d6: what a game's dice boxes must hold too
+CUT_WIDTH = 0.6  # points
+FOLD_WIDTH = 0.35
 
 # --- numbering -------------------------------------------------------------------------------
 
@@ -113,8 +137,14 @@ PIPS = {1: [(0, 0)], 2: [(-1, 1), (1, -1)], 3: [(-1, 1), (0, 0), (1, -1)],
         6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)]}
 
 
-def draw_net(c: Any, spec: DieSpec, x: float, y: float) -> None:
-    """Draw the net of ``spec`` with its lower-left bounding corner at (x, y) (points)."""
+def draw_net(c: Any, spec: DieSpec, x: float, y: float, *, bleed: float = 0.0) -> None:
+    """Draw the net of ``spec`` with its lower-left bounding corner at (x, y) (points).
+
+    With ``bleed`` (print-shop), a coloured net's faces run ``bleed`` past their edges, so a
+    cut that strays leaves no white at the edge of a face; the glue tabs are drawn over it
+    (they fold inside the die). The cut line stays on the outline of faces and tabs, the
+    fold lines on the hinges and tab bases.
+    """
     from printkit.fonts import font
 
     nt = net(spec.kind)
@@ -126,36 +156,85 @@ def draw_net(c: Any, spec: DieSpec, x: float, y: float) -> None:
 
     c.saveState()
     c.setLineJoin(1)
-    # tabs first (white, under the faces)
-    c.setStrokeColorCMYK(0, 0, 0, 1)
-    c.setLineWidth(0.5)
+    if bleed > 0 and spec.fill != WHITE:  # white needs no bleed: it is the paper
+        for poly in nt.points:
+            _poly(c, [P(p) for p in offset_polygon(poly, bleed / S)], fill=spec.fill,
+                  stroke=False)
+    # tabs (light grey, over the bleed and under the faces)
     for poly in nt.tab_polys:
-        _poly(c, [P(p) for p in poly], fill=(0, 0, 0, 0.06), stroke=True)
+        _poly(c, [P(p) for p in poly], fill=TAB_GREY, stroke=False)
     # faces
-    c.setLineWidth(0.3)
     for poly in nt.points:
         _poly(c, [P(p) for p in poly], fill=spec.fill, stroke=False)
     # numbers / pips
     for f, poly in enumerate(nt.points):
         pts = [P(p) for p in poly]
         _face_marks(c, spec, nt, f, pts, values, font("sans-bold"))
-    # edges: outline solid (cut), hinges and tab bases dashed (fold)
-    hinges = {frozenset((h.a, h.b)) for h in nt.hinges}
-    tab_bases = {(f, frozenset((a, b))) for f, a, b in nt.tabs}
+    # cut lines: each tab's three free sides and every face edge that is neither a hinge nor
+    # a tab's base; fold lines (dashed): hinges and tab bases
     c.setStrokeColorCMYK(0, 0, 0, 1)
+    c.setDash()
+    c.setLineWidth(CUT_WIDTH)
+    for poly in nt.tab_polys:
+        path = c.beginPath()
+        path.moveTo(*P(poly[1]))
+        for p in (*poly[2:], poly[0]):
+            path.lineTo(*P(p))
+        c.drawPath(path, stroke=1, fill=0)
+    folds = {frozenset((h.a, h.b)): h.parent for h in nt.hinges}
+    tab_bases = {(f, frozenset((a, b))) for f, a, b in nt.tabs}
+    dashed: list[tuple[tuple[float, float], tuple[float, float]]] = []
     for f, face in enumerate(nt.faces):
         for i in range(len(face)):
-            a, b = face[i], face[(i + 1) % len(face)]
+            edge = frozenset((face[i], face[(i + 1) % len(face)]))
             A, B = P(nt.points[f][i]), P(nt.points[f][(i + 1) % len(face)])
-            edge = frozenset((a, b))
-            if edge in hinges or (f, edge) in tab_bases:
-                c.setDash(mm(1.2), mm(0.8))
-                c.setLineWidth(0.35)
-            else:
-                c.setDash()
-                c.setLineWidth(0.6)
-            c.line(*A, *B)
+            if folds.get(edge) == f or (f, edge) in tab_bases:
+                dashed.append((A, B))  # a hinge once (from its parent face), a tab's base
+            elif edge not in folds:
+                c.line(*A, *B)
+    c.setLineWidth(FOLD_WIDTH)
+    for A, B in dashed:
+        c.setDash(*_dashes(math.dist(A, B)))
+        c.line(*A, *B)
     c.restoreState()
+
+
+def _dashes(length: float) -> tuple[list[float], float]:
+    """A dash pattern close to 1.2 mm on, 0.8 mm off that starts and ends ``length`` with a
+    dash, so that fold lines meet at the corners."""
+    on, off = mm(1.2), mm(0.8)
+    n = max(1, round((length + off) / (on + off)))
+    k = length / (n * on + (n - 1) * off)
+    return [on * k, off * k], 0.0
+
+
+def offset_polygon(poly: Sequence[tuple[float, float]], d: float) -> list[tuple[float, float]]:
+    """A convex polygon grown by ``d``: each edge moved out parallel to itself, the corners
+    rounded (arcs of at most 30 degrees), so nothing reaches farther than ``d`` from it.
+
+    >>> sq = offset_polygon(((0, 0), (2, 0), (2, 2), (0, 2)), 1)
+    >>> len(sq), min(x for x, _y in sq), max(x for x, _y in sq)
+    (16, -1.0, 3.0)
+    """
+    n = len(poly)
+    area = sum(poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1]
+               for i in range(n))
+    sign = 1.0 if area > 0 else -1.0  # outward normal of a counter-clockwise edge: (dy, -dx)
+    normals = []
+    for i in range(n):
+        (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
+        L = math.hypot(x1 - x0, y1 - y0)
+        normals.append(math.atan2(sign * -(x1 - x0) / L, sign * (y1 - y0) / L))
+    out: list[tuple[float, float]] = []
+    for i in range(n):
+        vx, vy = poly[i]
+        a0, a1 = normals[i - 1], normals[i]
+        turn = (a1 - a0) * sign % (2 * math.pi)  # the exterior angle at this corner
+        steps = max(1, math.ceil(turn / math.radians(30) - 1e-9))
+        for k in range(steps + 1):
+            a = a0 + sign * turn * k / steps
+            out.append((vx + d * math.cos(a), vy + d * math.sin(a)))
+    return out
 
 
 def _poly(c: Any, pts: list[tuple[float, float]], *, fill: CMYK | None, stroke: bool) -> None:
@@ -236,51 +315,172 @@ class NetPlacement:
     w: float
     h: float
     spec: DieSpec
-    turned: bool = False  # drawn a quarter turn anticlockwise (long side along the paper's)
+    turned: bool = False  # drawn a quarter turn anticlockwise
+    label_lift: float = mm(1.3)  # from the net's top to its name's baseline
+
+    @property
+    def label_y(self) -> float:
+        """Baseline of the net's name, above the net (and above its bleed)."""
+        return self.y + self.h + self.label_lift
 
 
-LABEL_H = mm(4.5)
-GAP = mm(4)
+LABEL_H = mm(4.5)  # the net's name above it
+TITLE_H = mm(12)  # first page: the title and the instructions above the nets
+GAP = mm(3)  # between two nets at home: room for the scissors (print-shop: twice the bleed)
+EPS = 1e-6
+
+Footprint = tuple[float, float, bool]  # width, height (label and gap included), turned
+Score = tuple[float, ...]
+# How MaxRects picks the free rectangle for an item: the least score wins.
+PACK_RULES: dict[str, Any] = {
+    "short side": lambda fw, fh, w, h, u, v: (min(fw - w, fh - h), max(fw - w, fh - h), v, u),
+    "area": lambda fw, fh, w, h, u, v: (fw * fh - w * h, min(fw - w, fh - h), v, u),
+    "top left": lambda fw, fh, w, h, u, v: (v + h, u),
+}
 
 
-def layout(preset: DicePreset, ctx: Any) -> list[NetPlacement]:
-    """Shelf-pack the nets into the safe area (first page below the note and rulers)."""
-    from printkit.errors import LayoutError
+def _pack_page(items: Sequence[int], fits: Sequence[Sequence[Footprint]], width: float,
+               height: float, rule: str) -> tuple[dict[int, tuple[float, float, Footprint]],
+                                                  list[int]]:
+    """MaxRects on one page (u from the left, v down from the top): where each item goes,
+    and the items that did not fit."""
+    score = PACK_RULES[rule]
+    free = [(0.0, 0.0, width, height)]
+    placed: dict[int, tuple[float, float, Footprint]] = {}
+    left: list[int] = []
+    for i in items:
+        best: tuple[Score, float, float, Footprint] | None = None
+        for fit in fits[i]:
+            w, h, _turned = fit
+            for fu, fv, fw, fh in free:
+                if w <= fw + EPS and h <= fh + EPS:
+                    sc = score(fw, fh, w, h, fu, fv)
+                    if best is None or sc < best[0]:
+                        best = (sc, fu, fv, fit)
+        if best is None:
+            left.append(i)
+            continue
+        _sc, u, v, fit = best
+        placed[i] = (u, v, fit)
+        w, h = fit[0], fit[1]
+        split = []
+        for fu, fv, fw, fh in free:
+            if u >= fu + fw - EPS or u + w <= fu + EPS or v >= fv + fh - EPS or v + h <= fv + EPS:
+                split.append((fu, fv, fw, fh))
+                continue
+            if u > fu + EPS:
+                split.append((fu, fv, u - fu, fh))
+            if u + w < fu + fw - EPS:
+                split.append((u + w, fv, fu + fw - u - w, fh))
+            if v > fv + EPS:
+                split.append((fu, fv, fw, v - fv))
+            if v + h < fv + fh - EPS:
+                split.append((fu, v + h, fw, fv + fh - v - h))
+        free = [r for k, r in enumerate(split)
+                if not any(_inside(r, q) and (r != q or j < k)
+                           for j, q in enumerate(split) if j != k)]
+    return placed, left
+
+
+def _inside(r: tuple[float, float, float, float], q: tuple[float, float, float, float]) -> bool:
+    return (r[0] >= q[0] - EPS and r[1] >= q[1] - EPS and r[0] + r[2] <= q[0] + q[2] + EPS
+            and r[1] + r[3] <= q[1] + q[3] + EPS)
+
+
+def page_areas(ctx: Any, paper: Paper | None = None) -> tuple[Rect, Rect]:
+    """Where nets go on the first page (below the band, the title and the instructions) and
+    on the others (the safe area), as :class:`printkit.page.Document` hands them out."""
     from printkit.production.profiles import FIRST_PAGE_BAND, profile, safe_rect
 
-    x0, y0, x1, y1 = safe_rect(ctx.paper, profile(ctx.profile)).corners
-    out: list[NetPlacement] = []
-    page, cx, top = 0, x0, y1 - FIRST_PAGE_BAND - mm(12)
-    shelf = 0.0
+    safe = safe_rect(paper or ctx.paper, profile(ctx.profile))
+    first = Rect(safe.x, safe.y, safe.w, safe.h - FIRST_PAGE_BAND - TITLE_H)
+    return first, safe
+
+
+def sheet_paper(preset: DicePreset, ctx: Any) -> Paper:
+    """The build's paper, or the paper turned when that takes fewer pages (nets have no
+    up: nine d6 take one portrait page but two landscape ones)."""
+    pages = {p: max(n.page for n in layout(preset, ctx, p)) + 1
+             for p in (ctx.paper, ctx.paper.rotated())}
+    best: Paper = min(pages, key=lambda p: pages[p])
+    return best
+
+
+def layout(preset: DicePreset, ctx: Any, paper: Paper | None = None) -> list[NetPlacement]:
+    """Pack the nets on as few pages of ``paper`` (default: the build's) as possible:
+    MaxRects over both orientations of each net's bounding box (with its name above it),
+    three placement rules and three orders tried, the fewest pages (then the shallowest
+    last page) kept. Each page's nets are centred across it. In print-shop, nets lie twice
+    the bleed apart, names above the bleed.
+    """
+    from printkit.errors import LayoutError
+    from printkit.production.profiles import profile
+
+    paper = paper or ctx.paper
+    bleed = profile(ctx.profile).bleed
+    gap = max(GAP, 2 * bleed)
+    label = LABEL_H + bleed
+    if not preset.dice:
+        raise LayoutError(f"dice preset {preset.name!r} has no dice")
+    first, rest = page_areas(ctx, paper)
+    sizes = []
     for spec in preset.dice:
         bx0, by0, bx1, by1 = net(spec.kind).bbox()
-        w, h = mm(bx1 - bx0), mm(by1 - by0)
-        turned = (w > h) != (ctx.paper.width > ctx.paper.height)
-        if turned:
-            w, h = h, w
-        if w > x1 - x0 or h + LABEL_H > y1 - y0:
+        sizes.append((mm(bx1 - bx0), mm(by1 - by0)))
+    fits: list[list[Footprint]] = []
+    for spec, (w, h) in zip(preset.dice, sizes, strict=True):
+        options = [(w + gap, h + label + gap, False), (h + gap, w + label + gap, True)]
+        ok = [o for o in options if o[0] <= rest.w + gap + EPS and o[1] <= rest.h + gap + EPS]
+        if not ok:
             raise LayoutError(f"a {spec.kind} net ({w / mm(1):.0f} x {h / mm(1):.0f} mm) does "
-                              f"not fit on {ctx.paper.name}")
-        if cx + w > x1 + 1e-6:  # next shelf
-            cx, top, shelf = x0, top - shelf - GAP, 0.0
-        if top - LABEL_H - h < y0 - 1e-6:  # next page
-            page, cx, top, shelf = page + 1, x0, y1, 0.0
-        out.append(NetPlacement(page, cx, top - LABEL_H - h, w, h, spec, turned))
-        cx += w + GAP
-        shelf = max(shelf, h + LABEL_H)
-    return out
+                              f"not fit on {paper.name}")
+        fits.append(ok)
+    n = len(preset.dice)
+    orders = [list(range(n)),
+              sorted(range(n), key=lambda i: -max(sizes[i])),
+              sorted(range(n), key=lambda i: -sizes[i][0] * sizes[i][1])]
+    best: tuple[tuple[float, float], list[dict[int, tuple[float, float, Footprint]]]] | None = None
+    for order in orders:
+        for rule in PACK_RULES:
+            pages: list[dict[int, tuple[float, float, Footprint]]] = []
+            todo = order
+            while todo:
+                area = first if not pages else rest
+                placed, todo = _pack_page(todo, fits, area.w + gap, area.h + gap, rule)
+                if not placed and pages:  # cannot happen: every net fits an empty page
+                    raise LayoutError(f"dice nets: {len(todo)} nets fit no page")
+                pages.append(placed)
+            depth = max(v + f[1] for _u, v, f in pages[-1].values())
+            key = (float(len(pages)), depth)
+            if best is None or key < best[0]:
+                best = (key, pages)
+    assert best is not None
+    out: list[NetPlacement] = []
+    for page, placed in enumerate(best[1]):
+        area = first if page == 0 else rest
+        used = max((u + f[0] for u, _v, f in placed.values()), default=gap) - gap
+        shift = (area.w - used) / 2
+        for i in sorted(placed):
+            u, v, (fw, fh, turned) = placed[i]
+            w, h = fw - gap, fh - gap - label
+            out.append(NetPlacement(page, area.x + shift + u, area.top - v - label - h, w, h,
+                                    preset.dice[i], turned, mm(1.3) + bleed))
+    return sorted(out, key=lambda p: (p.page, -p.y, p.x))
 
 
 def draw_preset(preset: DicePreset, ctx: DrawContext, path: Path) -> Path:
     """Write one preset's dice sheets to ``path``."""
     from printkit.page import open_document
+    from printkit.production.profiles import profile
 
-    placements = layout(preset, ctx)
+    paper = sheet_paper(preset, ctx)
+    placements = layout(preset, ctx, paper)
+    bleed = profile(ctx.profile).bleed
     pages = max(p.page for p in placements) + 1
     title = ctx._(preset.title)
     with open_document(ctx, path, title=title,
                        subject=ctx._("Printable dice: {name}").format(name=preset.name),
-                       build=("dice", preset.name)) as doc:
+                       build=("dice", preset.name), paper=paper) as doc:
         c = doc.canvas
         for page in range(pages):
             with doc.page() as area:
@@ -299,20 +499,22 @@ def draw_preset(preset: DicePreset, ctx: DrawContext, path: Path) -> Path:
                 for p in placements:
                     if p.page != page:
                         continue
+                    if p.turned:
+                        c.saveState()
+                        c.translate(p.x + p.w, p.y)
+                        c.rotate(90)
+                        draw_net(c, p.spec, 0, 0, bleed=bleed)
+                        c.restoreState()
+                    else:
+                        draw_net(c, p.spec, p.x, p.y, bleed=bleed)
                     c.setFillColorCMYK(0, 0, 0, 1)
                     c.setFont(ctx.font("sans"), 7)
                     name = ctx._("{kind} · {colour}").format(kind=p.spec.kind.upper(),
                                                              colour=ctx._(p.spec.colour))
                     ctx.check_glyphs("sans", name, "net label")
-                    c.drawString(p.x, p.y + p.h + mm(1.3), name)
-                    if p.turned:
-                        c.saveState()
-                        c.translate(p.x + p.w, p.y)
-                        c.rotate(90)
-                        draw_net(c, p.spec, 0, 0)
-                        c.restoreState()
-                    else:
-                        draw_net(c, p.spec, p.x, p.y)
+                    ctx.check_text(name, "sans", 7, p.w, LABEL_H, detail="net label",
+                                   wrap=False)
+                    c.drawString(p.x, p.label_y, name)
     return path
 
 

@@ -6,12 +6,25 @@ Templates record checks while they draw, through the recorder their drawing cont
     ctx.preflight.check_text(label, "sans", 8, box_w, box_h, where="score track, box 12")
     ctx.preflight.check_image(px_w, px_h, drawn_w, drawn_h, where="card 3 art")
     ctx.check_inside(Rect(x, y, w, h), "turn chart")      # against the safe area
+    ctx.preflight.check_box("die cell", cell, need_w=2 * WRITE_DIGIT, need_h=MIN_WRITE_ROW,
+                            where="play sheet, row 1a")  # room for what a box must hold
 
 There is no process-wide recorder: code that draws outside a pipeline opens its own with
 :func:`collect`, and :func:`current` outside one is an error, so no check is ever lost.
 
 Levels: ``error`` (text overflowing its box, missing glyphs, content outside the safe area,
-images under 150 dpi), ``warning`` (images under 300 dpi at print size), ``info``.
+images under 150 dpi, text printed under :data:`MIN_TEXT_PT`, a box too small for what it
+must hold), ``warning`` (images under 300 dpi at print size), ``info``.
+
+The minimums every game shares (one place, so no template picks its own):
+
+* :data:`MIN_TEXT_PT`: the smallest printed size of anything a player reads (labels, column
+  heads, handwriting on examples). The drawing canvas (:class:`printkit.tracking.TrackingCanvas`)
+  reports any string drawn smaller, at its size on paper (font size times the transformation's
+  scale), unless it is printer's information drawn inside ``exempt(canvas)``.
+* :data:`MIN_WRITE_ROW`: the least height of a row a person writes into; a two-digit number in
+  pencil is cramped in 6 mm.
+* :data:`WRITE_DIGIT`: the width one pencilled digit takes in a write-in box.
 """
 
 from __future__ import annotations
@@ -23,11 +36,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.geometry import Rect
+from printkit.units import mm, to_mm
 
 LEVELS = ("error", "warning", "info")
 MIN_DPI = 300
 ERROR_DPI = 150
 TOLERANCE = 0.01  # points
+
+MIN_TEXT_PT = 6.0
+"""The smallest printed text a player reads, in points at print size."""
+TEXT_TOO_SMALL_LEVEL = "error"
+"""The level of ``text-too-small``. Every component of every kit prints at or above the
+minimum; a component that must be given time to comply is the reason to lower this to
+``warning`` (a warning does not fail a build), never to lower the minimum."""
+MIN_WRITE_ROW = mm(6)
+"""The least height of a row a person writes a number into (points): 6 mm is tight."""
+WRITE_DIGIT = mm(3.5)
+"""The width one pencilled digit takes in a write-in box (points), spacing included."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +153,26 @@ class Preflight:
             return False
         return True
 
+    def check_box(self, name: str, box: Rect, need_w: float = 0.0, need_h: float = 0.0, *,
+                  where: str = "") -> bool:
+        """Does ``box`` give ``need_w`` x ``need_h`` points of room (what it must hold: a
+        pencilled number, a line of writing)? Records ``box-too-small`` naming the box."""
+        short = [f"{axis} {to_mm(have):.1f} mm, needs {to_mm(need):.1f} mm"
+                 for axis, have, need in (("width", box.w, need_w), ("height", box.h, need_h))
+                 if have < need - TOLERANCE]
+        if short:
+            self.add("error", "box-too-small", f"{name}: {'; '.join(short)}", where)
+        return not short
+
+    def text_too_small(self, text: str, size: float, count: int = 1, *,
+                       where: str = "") -> Finding:
+        """Record that ``count`` strings print under :data:`MIN_TEXT_PT`, the smallest being
+        ``text`` at ``size`` pt (at print size)."""
+        more = f" (and {count - 1} more under {MIN_TEXT_PT:g} pt)" if count > 1 else ""
+        return self.add(TEXT_TOO_SMALL_LEVEL, "text-too-small",
+                        f"text {_short(text)} prints at {size:.1f} pt{more}; the minimum "
+                        f"for anything a player reads is {MIN_TEXT_PT:g} pt", where)
+
     def summary(self) -> str:
         return (f"preflight: {len(self.errors)} error(s), {len(self.warnings)} warning(s), "
                 f"{len(self.findings)} finding(s)")
@@ -196,6 +241,11 @@ def check_image(px_w: int, px_h: int, drawn_w: float, drawn_h: float, *, where: 
 
 def check_inside(rect: Rect, area: Rect, *, where: str = "") -> bool:
     return current().check_inside(rect, area, where=where)
+
+
+def check_box(name: str, box: Rect, need_w: float = 0.0, need_h: float = 0.0, *,
+              where: str = "") -> bool:
+    return current().check_box(name, box, need_w, need_h, where=where)
 
 
 def check_pdf(pdf: str | Path, *, report: Preflight) -> Preflight:

@@ -3,8 +3,13 @@
 :func:`geometry` places every athlete space, dice box and reserve in millimetres that do not
 depend on the paper (a space must hold a counter whatever the page); the mat is then centred on
 a landscape page. The number of spaces per side and of dice boxes come from the rules data the
-engine plays with, so the printed mat and the engine cannot disagree. The shared tiler places
-it on the page (or splits it over pages when the paper is too small).
+engine plays with, so the printed mat and the engine cannot disagree. The dice boxes are
+declared by what they hold (:func:`dice_capacities`: so many dice, each up to the kit's printed
+d6 or a shop-bought one) and sized from that; the three groups (yellow team, common, red team)
+share one line across the mat, or take more lines when they do not fit. The shared tiler
+places the mat on the page (or splits it over pages when the paper is too small). The mat's
+background runs past its trim by the profile's bleed (print-shop); its border line lies
+wholly inside the trim.
 """
 
 from __future__ import annotations
@@ -21,8 +26,10 @@ from printkit.draw import centred
 from printkit.engines.tug_of_war.rules import RULES, Rules
 from printkit.errors import LayoutError
 from printkit.geometry import Rect
-from printkit.kits import NoOptions
-from printkit.production.profiles import build_id
+from printkit.kits import Capacity, NoOptions
+from printkit.production.dice import SHOP_D6_MM
+from printkit.production.polyhedra import die_size
+from printkit.production.profiles import build_id, profile
 from printkit.production.sizes import size as item_size
 from printkit.production.tile import tile
 from printkit.templates.tug_of_war.draw import (
@@ -72,9 +79,52 @@ def token_side_mm() -> float:
     return item_size(LAYOUT["tokens"]["preset"]).width_mm
 
 
+@dataclass(frozen=True)
+class DiceCapacity(Capacity):
+    """A group of dice boxes, declared by what it holds: ``holds`` dice, each up to
+    ``die_mm`` across. Its boxes are sized from that, not the other way round."""
+
+    die_mm: float = 0.0
+
+    @property
+    def box_mm(self) -> float:
+        """A box's side: the die and the clearance (``die_clearance``) on each side."""
+        return self.die_mm + 2 * float(LAYOUT["mat"]["die_clearance"])
+
+
+def held_die_mm() -> float:
+    """The largest die a box must hold: the kit's printed d6 (its size comes from the dice
+    module's sizing rule) or a shop-bought d6, whichever is larger."""
+    return max(die_size("d6").across, SHOP_D6_MM)
+
+
+def dice_capacities(rules: Rules = RULES) -> tuple[DiceCapacity, DiceCapacity]:
+    """The mat's dice boxes: one side's team dice (each side has such a group) and the
+    common dice, in the numbers of the rules data."""
+    size = held_die_mm()
+    return (DiceCapacity("team dice boxes per side", rules.team_dice, "dice", size),
+            DiceCapacity("common dice boxes", rules.common_dice, "dice", size))
+
+
 def mat_size() -> tuple[float, float]:
     m = LAYOUT["mat"]
     return mm(m["width"]), mm(m["height"])
+
+
+def _dice_lines(counts: tuple[int, int, int], box: float, gap: float, group_gap: float,
+                width: float) -> int:
+    """The fewest lines the three groups of dice boxes (yellow team, common, red team) take
+    side by side within ``width``: one when they fit, more for more dice or a narrower mat."""
+    for lines in range(1, max(counts) + 1):
+        total = sum(_group_width(n, lines, box, gap) for n in counts) + 2 * group_gap
+        if total <= width + 0.01:
+            return lines
+    raise LayoutError("rope mat: the dice boxes do not fit across the mat; widen the mat")
+
+
+def _group_width(count: int, lines: int, box: float, gap: float) -> float:
+    per = math.ceil(count / lines)
+    return per * box + (per - 1) * gap
 
 
 def geometry(box: Rect | None = None, rules: Rules = RULES) -> MatGeometry:
@@ -99,11 +149,14 @@ def geometry(box: Rect | None = None, rules: Rules = RULES) -> MatGeometry:
     pitch = mm(m["space_pitch"])
     side = mm(token_side_mm() + m["space_clearance"])
     half_gap = mm(m["centre_gap"]) / 2
-    box_w, gap = mm(m["die_box"]), mm(m["die_gap"])
+    team_cap, common_cap = dice_capacities(rules)
+    box_w, gap = mm(team_cap.box_mm), mm(m["die_gap"])
     label_h = mm(m["label_size"]) * 1.8
+    counts = (team_cap.holds, common_cap.holds, team_cap.holds)
+    lines = _dice_lines(counts, box_w, gap, mm(m["dice_group_gap"]), title.w)
 
     dice_top = title.y - label_h
-    dice_y = dice_top - box_w
+    dice_y = dice_top - lines * box_w - (lines - 1) * gap
     block_top = dice_y - mm(m["dice_row_gap"]) - label_h
     block_h = rows * pitch
     rope_y = block_top - block_h / 2
@@ -123,22 +176,29 @@ def geometry(box: Rect | None = None, rules: Rules = RULES) -> MatGeometry:
         outer = mat.cx + sign * (half_gap + cols * pitch)
         blocks.append(Rect(min(inner, outer), block_top - block_h, cols * pitch, block_h))
 
-    def dice_row(right_edge: float, count: int) -> tuple[Rect, ...]:
-        x = right_edge - count * box_w - (count - 1) * gap
-        return tuple(Rect(x + i * (box_w + gap), dice_y, box_w, box_w) for i in range(count))
+    def dice_group(x: float, count: int) -> tuple[Rect, ...]:
+        """``count`` boxes from (x, dice_top) down, ``lines`` lines, the last one centred."""
+        per = math.ceil(count / lines)
+        out = []
+        for i in range(count):
+            line, k = divmod(i, per)
+            in_line = min(per, count - line * per)
+            x0 = x + (per - in_line) * (box_w + gap) / 2
+            out.append(Rect(x0 + k * (box_w + gap), dice_top - (line + 1) * box_w - line * gap,
+                            box_w, box_w))
+        return tuple(out)
 
-    row_w = rules.team_dice * box_w + (rules.team_dice - 1) * gap
-    team = (dice_row(blocks[YELLOW].x + row_w, rules.team_dice),
-            dice_row(blocks[RED].right, rules.team_dice))
-    common_w = rules.common_dice * box_w + (rules.common_dice - 1) * gap
-    common = dice_row(mat.cx + common_w / 2, rules.common_dice)
-    if team[YELLOW][-1].right > common[0].x or common[-1].right > team[RED][0].x:
-        raise LayoutError("rope mat: the team and common dice boxes overlap; widen the mat")
+    team_w = _group_width(team_cap.holds, lines, box_w, gap)
+    common_w = _group_width(common_cap.holds, lines, box_w, gap)
+    team = (dice_group(title.x, team_cap.holds), dice_group(title.right - team_w, team_cap.holds))
+    common = dice_group(mat.cx - common_w / 2, common_cap.holds)
 
     reserve_top = block_top - block_h - mm(m["reserve_gap"])
     reserves = tuple(Rect(b.x, mat.y + pad, b.w, reserve_top - mat.y - pad) for b in blocks)
     if reserves[0].h < mm(m["reserve_min_height"]):
         raise LayoutError("rope mat: the reserves are too shallow; make the mat taller")
+    if min(b.x for b in blocks) < mat.x + pad - 0.01:
+        raise LayoutError(f"rope mat: {n} athletes a side do not fit across the mat; widen it")
     margin = pad + mm(2)
     return MatGeometry(mat, title, tuple(spaces), rope_y, (mat.x + margin, mat.right - margin),
                        team, common, (reserves[0], reserves[1]), (blocks[0], blocks[1]))
@@ -149,9 +209,13 @@ def draw_mat(c: Canvas, ctx: DrawContext, g: MatGeometry) -> None:
     m = LAYOUT["mat"]
     label = mm(m["label_size"])
     c.saveState()
+    ground = g.mat.outset(profile(ctx.profile).bleed)  # print-shop: into the bleed
+    c.setFillColor(ink("ground"))
+    c.rect(ground.x, ground.y, ground.w, ground.h, stroke=0, fill=1)
+    border = border_rect(g)
     c.setStrokeColor(ink("rule"))
-    c.setLineWidth(0.8)
-    c.roundRect(g.mat.x, g.mat.y, g.mat.w, g.mat.h, mm(m["corner"]), stroke=1, fill=0)
+    c.setLineWidth(m["border_width"])
+    c.roundRect(border.x, border.y, border.w, border.h, mm(m["corner"]), stroke=1, fill=0)
     c.setFillColor(ink("text"))
     centred(c, ctx, ctx._("TUG OF WAR"), "sans-bold", g.title.h * 0.62, g.title.cx, g.title.cy)
     _draw_centre_line(c, g)
@@ -168,6 +232,13 @@ def draw_mat(c: Canvas, ctx: DrawContext, g: MatGeometry) -> None:
     _draw_dice_boxes(c, ctx, g.common_dice, ink("text"), ink("fill"), ctx._("Common dice"),
                      ctx._("use each one once: remove or exchange"), label)
     c.restoreState()
+
+
+def border_rect(g: MatGeometry) -> Rect:
+    """The border line's path: inside the trim by ``border_inset`` and half the line's width,
+    so that the whole line stays on the mat when it is cut out."""
+    m = LAYOUT["mat"]
+    return g.mat.inset(mm(m["border_inset"]) + m["border_width"] / 2)
 
 
 def _draw_centre_line(c: Canvas, g: MatGeometry) -> None:
@@ -195,19 +266,20 @@ def _draw_space(c: Canvas, ctx: DrawContext, space: Space, number_size: float) -
 
 def _draw_dice_boxes(c: Canvas, ctx: DrawContext, boxes: tuple[Rect, ...], edge: Color,
                      fill: Color, title: str, hint: str, label: float) -> None:
-    x0, x1 = boxes[0].x, boxes[-1].right
+    x0, x1 = min(b.x for b in boxes), max(b.right for b in boxes)
+    top, bottom = max(b.top for b in boxes), min(b.y for b in boxes)
+    room = x1 - x0 + mm(LAYOUT["mat"]["dice_group_gap"])  # captions may reach into the gaps
     c.saveState()
     c.setFillColor(edge)
-    centred(c, ctx, title, "sans-bold", label, (x0 + x1) / 2, boxes[0].top + label * 0.9,
-            width=x1 - x0)
+    centred(c, ctx, title, "sans-bold", label, (x0 + x1) / 2, top + label * 0.9, width=room)
     for b in boxes:
         c.setFillColor(fill)
         c.setStrokeColor(edge)
         c.setLineWidth(0.9)
         c.roundRect(b.x, b.y, b.w, b.h, b.w * 0.16, stroke=1, fill=1)
     c.setFillColor(ink("rule"))
-    centred(c, ctx, hint, "sans-italic", label * 0.85, (x0 + x1) / 2, boxes[0].y - label * 0.95,
-            width=x1 - x0)
+    centred(c, ctx, hint, "sans-italic", label * 0.85, (x0 + x1) / 2, bottom - label * 0.95,
+            width=room)
     c.restoreState()
 
 

@@ -171,7 +171,8 @@ def card_face(ctx: DrawContext) -> Callable[..., None]:
 
 
 def draw_summary(ctx: DrawContext, _options: NoOptions, path: Path) -> None:
-    """Two cards (one per player) imposed upright on the page, with cut lines."""
+    """Two cards (one per player) on one page, with cut lines: upright on portrait paper,
+    turned side by side on landscape (the imposer turns them when that fits more)."""
     face = card_face(ctx)
-    impose([face, face], item_size(LAYOUT["summary"]["size"]), ctx, path, rotate=False,
+    impose([face, face], item_size(LAYOUT["summary"]["size"]), ctx, path, rotate=True,
            title=ctx._("Tug of War: turn summary"), subject=ctx._("Set-up and a turn in brief"))

@@ -1,8 +1,9 @@
 """What the Tug of War kit holds, and what a game needs of it.
 
 Capacities are counted from what is actually printed: counters of each colour on the token
-sheet, numbered spaces on each side of the drawn mat, and strips in the example booklet within
-its page budget (``max_pages`` in ``layout.toml``) on the build's paper. Demands come from the
+sheet, numbered spaces on each side of the drawn mat, the mat's dice boxes, and strips in the
+example booklet within its page budget (``max_pages`` in ``layout.toml``) on the build's
+paper. Demands come from the
 engine's per-game statistics (:class:`printkit.engines.tug_of_war.game.TugStats`).
 """
 
@@ -12,17 +13,19 @@ from printkit.context import DrawContext
 from printkit.engines.tug_of_war import TugOfWarState
 from printkit.kits import Capacity, Validation
 from printkit.templates.tug_of_war.example import booklet_capacity
-from printkit.templates.tug_of_war.mat import geometry
+from printkit.templates.tug_of_war.mat import dice_capacities, geometry
 from printkit.templates.tug_of_war.tokens import RED, YELLOW, token_sides
 
 SETUP_STRIPS = 2  # the booklet shows each player's set-up as a strip before the first turn
 
 
 def capacities(ctx: DrawContext, players: int) -> list[Capacity]:
-    """Counters per colour, mat spaces per side and booklet strips for turns."""
+    """Counters per colour, mat spaces per side, the mat's dice boxes (each sized from the
+    printed d6) and booklet strips for turns."""
     sides = token_sides()
     mat = geometry()
     return [
+        *dice_capacities(),
         Capacity("athlete tokens per colour", min(sides.count(YELLOW), sides.count(RED)),
                  "counters"),
         Capacity("rope spaces per side", min(len(mat.side_spaces(s)) for s in (0, 1)),
@@ -36,6 +39,15 @@ def most_athletes(state: TugOfWarState) -> int:
     return max(state.stats.max_athletes)
 
 
+def team_dice(state: TugOfWarState) -> int:
+    """The most team dice a side held (each needs a box on its side of the mat)."""
+    return max(len(dice) for dice in state.team)
+
+
+def common_dice(state: TugOfWarState) -> int:
+    return state.rules.common_dice
+
+
 def turns(state: TugOfWarState) -> int:
     return state.stats.turns
 
@@ -44,6 +56,8 @@ VALIDATION: Validation[TugOfWarState] = Validation(
     bot="lookahead",
     capacities=capacities,
     demands={
+        "team dice boxes per side": team_dice,
+        "common dice boxes": common_dice,
         "athlete tokens per colour": most_athletes,
         "rope spaces per side": most_athletes,
         "example booklet turns": turns,

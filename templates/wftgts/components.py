@@ -1,4 +1,14 @@
-"""The printed components of WFtGtS: the play sheet (one or two per page) and the dice."""
+"""The printed components of WFtGtS: the play sheet and the dice.
+
+How the sheet meets the paper is decided per paper in ``[papers]`` of ``sheet.toml``: one sheet
+always takes a portrait page (it is a portrait design; on a landscape A4 page its rows would be
+5 mm), keeping its proportions and centred. ``--two-up`` puts two sheets side by side on a
+landscape page only where each half still has rows of at least
+:data:`~printkit.production.preflight.MIN_WRITE_ROW` (A3 and Tabloid: each half is an A4 or a
+Letter sheet); on other paper it is refused with a :class:`~printkit.errors.LayoutError` naming
+the papers where it works. The centre cut is a dashed line at home and crop marks outside the
+content in print-shop.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +16,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from reportlab.pdfgen.canvas import Canvas
+
 from printkit.context import DrawContext
+from printkit.errors import LayoutError
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Component
 from printkit.paper import Paper
+from printkit.production import marks
 from printkit.production.dice import WHITE, DicePreset, DieSpec, dice_component
+from printkit.production.preflight import MIN_WRITE_ROW
 from printkit.production.profiles import FIRST_PAGE_BAND, profile, safe_rect
-from printkit.templates.wftgts.sheet import draw_blank, geometry
-from printkit.units import mm
+from printkit.templates.wftgts.sheet import LAYOUT, draw_blank, geometry
+from printkit.tracking import exempt
+from printkit.units import mm, to_mm
 
 TWO_UP_GUTTER = mm(8)
 
@@ -27,22 +43,38 @@ DICE_PRESET = DicePreset("wftgts", N_("Waiting For the Game to Start: the 7-die 
 
 @dataclass(frozen=True)
 class SheetOptions:
-    """``two_up``: two half-size sheets side by side on a landscape page."""
+    """``two_up``: two sheets side by side on a landscape page, on the papers where both keep
+    rows a person can write in (``[papers]`` in ``sheet.toml``)."""
 
     two_up: bool = False
 
 
+def two_up_papers() -> list[str]:
+    """The papers that take two sheets side by side (``[papers]`` in ``sheet.toml``)."""
+    return [name for name, spec in LAYOUT["papers"].items() if spec.get("two_up", False)]
+
+
+def check_two_up(ctx: DrawContext) -> None:
+    """Refuse two-up on paper whose halves would be too small to write on."""
+    allowed = two_up_papers()
+    if ctx.paper.name in allowed:
+        return
+    row = geometry(sheet_boxes(ctx, True)[0]).unit * float(LAYOUT["rows"]["line"])
+    raise LayoutError(
+        f"--two-up needs {' or '.join(allowed)} paper: on {ctx.paper.name} each sheet would "
+        f"have {to_mm(row):.1f} mm rows, under the {to_mm(MIN_WRITE_ROW):g} mm a person "
+        f"writes in")
+
+
 def page_for(paper: Paper, two_up: bool) -> Paper:
-    """Two-up sheets sit side by side on a landscape page."""
-    return paper if not two_up or paper.landscape else paper.rotated()
+    """One sheet takes the portrait page of ``paper``, two sheets the landscape page,
+    whatever orientation was asked for."""
+    portrait = paper.rotated() if paper.landscape else paper
+    return portrait.rotated() if two_up else portrait
 
 
-def sheet_boxes(ctx: DrawContext, two_up: bool, *, first_page: bool = True) -> list[Rect]:
-    """Where the sheets go: inside the safe area, below the first page's ruler band."""
-    page = page_for(ctx.paper, two_up)
-    area = safe_rect(page, profile(ctx.profile))
-    if first_page:
-        area = Rect(area.x, area.y, area.w, area.h - FIRST_PAGE_BAND)
+def layout_boxes(area: Rect, two_up: bool) -> list[Rect]:
+    """The sheets' boxes in ``area``: all of it, or two halves either side of a gutter."""
     if not two_up:
         return [area]
     half = (area.w - TWO_UP_GUTTER) / 2
@@ -50,27 +82,53 @@ def sheet_boxes(ctx: DrawContext, two_up: bool, *, first_page: bool = True) -> l
             Rect(area.x + half + TWO_UP_GUTTER, area.y, half, area.h)]
 
 
+def sheet_boxes(ctx: DrawContext, two_up: bool, *, first_page: bool = True) -> list[Rect]:
+    """Where the sheets go: inside the safe area of the sheet's page, below the first page's
+    ruler band (the area :meth:`printkit.page.Document.page` hands out)."""
+    page = page_for(ctx.paper, two_up)
+    area = safe_rect(page, profile(ctx.profile))
+    if first_page:
+        area = Rect(area.x, area.y, area.w, area.h - FIRST_PAGE_BAND)
+    return layout_boxes(area, two_up)
+
+
+def draw_centre_cut(c: Canvas, ctx: DrawContext, safe: Rect, x: float) -> None:
+    """Where to cut a two-up page in two: a dashed line at home, crop marks outside the
+    content (in the margin, as printer's marks) in print-shop."""
+    prof = profile(ctx.profile)
+    if prof.marks == "crop-marks":
+        with exempt(c):
+            marks.crop_marks(c, [x], [], safe, offset=mm(prof.mark_gap_mm),
+                             length=mm(prof.mark_length_mm))
+        return
+    c.saveState()
+    c.setStrokeColorRGB(0.6, 0.6, 0.6)
+    c.setLineWidth(0.4)
+    c.setDash(2, 3)
+    c.line(x, safe.y, x, safe.top)
+    c.restoreState()
+
+
 def draw_play_sheet(ctx: DrawContext, options: SheetOptions, path: Path) -> None:
-    """One blank play sheet per page (or two per landscape page with ``two_up``)."""
+    """One blank play sheet per portrait page (or two per landscape page with ``two_up``)."""
     from printkit.page import open_document
 
     two_up = options.two_up
+    if two_up:
+        check_two_up(ctx)
     page = page_for(ctx.paper, two_up)
+    ctx = ctx.on_paper(page)
     with open_document(ctx, path, paper=page, build=("wftgts", "play-sheet", two_up),
                        title=ctx._("Waiting For the Game to Start") + ": "
                        + ctx._("play sheet"),
                        subject=ctx._("Blank play sheet")) as doc:
         c = doc.canvas
-        with doc.page():
-            for box in sheet_boxes(ctx, two_up):
+        with doc.page() as area:
+            boxes = layout_boxes(area, two_up)
+            for box in boxes:
                 draw_blank(c, ctx, geometry(box))
-            if two_up:  # where to cut the page in two
-                c.setStrokeColorRGB(0.6, 0.6, 0.6)
-                c.setLineWidth(0.4)
-                c.setDash(2, 3)
-                safe = doc.safe_area
-                c.line(page.width / 2, safe.y, page.width / 2, safe.top)
-                c.setDash()
+            if two_up:
+                draw_centre_cut(c, ctx, doc.safe_area, (boxes[0].right + boxes[1].x) / 2)
 
 
 def components() -> list[Component[Any]]:

@@ -5,34 +5,48 @@ the roll ink, carried (kept) values in a second ink, struck carry arrows mark th
 and each Score line shows the groups and their arithmetic. A last page explains each step:
 what was rolled, what was kept and why (the bot's or player's reason from the log), and how
 the round was scored.
+
+The handwriting strays and tilts a little, deterministically, but never out of its box: the
+jitter is clamped to the room the box leaves (:func:`printkit.draw.keep_inside`), measured on
+the glyphs as drawn. The width of a Score line is a capacity: a long line is written smaller,
+down to the minimum printed size, and what still does not fit is reported by preflight. A
+handwritten 1 gets a flag stroke (the handwriting font's bare stroke reads as "/").
 """
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.context import DrawContext
-from printkit.draw import fit_size
+from printkit.draw import fit_size, glyph_top, ink_box, keep_inside
 from printkit.engines.core import LogHeader, ReplayVisitor
 from printkit.engines.wftgts import Keep, Score, WFtGtSState
 from printkit.engines.wftgts.rules import DICE
+from printkit.fonts import font
 from printkit.geometry import Rect
 from printkit.page import open_document
-from printkit.templates.wftgts.components import sheet_boxes
+from printkit.paper import Paper
+from printkit.production.preflight import MIN_TEXT_PT
+from printkit.templates.wftgts.components import page_for
 from printkit.templates.wftgts.sheet import (
+    LAYOUT,
     LINE_LETTERS,
     SheetGeometry,
     draw_arrow,
     draw_blank,
+    final_line_box,
     geometry,
     ink,
+    name_line_box,
     tiebreak_box,
 )
 from printkit.units import mm
@@ -54,26 +68,93 @@ def describe_scoring(ctx: DrawContext, record: Any) -> str:
     return text
 
 
-def _hand(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, x: float, y: float,
-          color: Color, jitter: random.Random, *, align: str = "centre") -> None:
-    """Write like a person: a little off the line and a little tilted, deterministically."""
+def one_flags(text: str, role: str, size: float) -> list[tuple[float, float, float, float]]:
+    """The flag strokes (x0, y0, x1, y1 from the start of the baseline) that make every "1" of
+    ``text`` read as a one: from the top of its stroke, down to the left."""
+    top = glyph_top(role, "1")
+    if top is None or "1" not in text:
+        return []
+    fx, fy = LAYOUT["hand"]["one_flag"]
+    x, y = top[0] * size, top[1] * size - flag_width(role, size) / 2
+    face = font(role)
+    return [(pen + x, y, pen + x + fx * size, y + fy * size)
+            for pen in (stringWidth(text[:i], face, size) for i, ch in enumerate(text)
+                        if ch == "1")]
+
+
+def flag_width(role: str, size: float) -> float:
+    bold = 1.5 if role.endswith("-bold") else 1.0
+    return float(LAYOUT["hand"]["one_flag_width"]) * size * bold
+
+
+def hand_ink(text: str, role: str, size: float) -> Rect:
+    """What a handwritten ``text`` covers, flags included, from the start of its baseline."""
+    box = ink_box(text, role, size)
+    half = flag_width(role, size) / 2
+    for x0, y0, x1, y1 in one_flags(text, role, size):
+        flag = Rect.from_corners(min(x0, x1) - half, min(y0, y1) - half, max(x0, x1) + half,
+                                 max(y0, y1) + half)
+        box = flag if box.w == 0 else box.union(flag)
+    return box
+
+
+def _hand(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, room: Rect,
+          x: float, y: float, color: Color, jitter: random.Random, *,
+          align: str = "centre") -> None:
+    """Write like a person at (``x``, ``y``): a little off the line and a little tilted,
+    deterministically, but never out of ``room`` (the box the writing belongs in)."""
     ctx.check_glyphs(role, text, "example sheet")
+    hand = LAYOUT["hand"]
+    face = ctx.font(role)
+    width = stringWidth(text, face, size)
+    start = {"centre": -width / 2, "right": -width}.get(align, 0.0)
+    dx = jitter.uniform(-hand["jitter_x"], hand["jitter_x"])
+    dy = jitter.uniform(-hand["jitter_y"], hand["jitter_y"])
+    angle = jitter.uniform(-hand["tilt"], hand["tilt"])
+    level = math.degrees(math.atan2(hand["max_climb"], max(width, 1.0)))
+    angle = max(-level, min(angle, level))  # a long line is written level
+    dx, dy, angle = keep_inside(hand_ink(text, role, size).moved(start, 0), (x, y),
+                                room.inset(hand["inset"]), dx, dy, angle)
     c.saveState()
     c.setFillColor(color)
-    c.translate(x + jitter.uniform(-0.5, 0.5), y + jitter.uniform(-0.6, 0.6))
-    c.rotate(jitter.uniform(-2.5, 2.5))
-    c.setFont(ctx.font(role), size)
-    if align == "centre":
-        c.drawCentredString(0, 0, text)
-    elif align == "right":
-        c.drawRightString(0, 0, text)
-    else:
-        c.drawString(0, 0, text)
+    c.translate(x + dx, y + dy)
+    c.rotate(angle)
+    c.setFont(face, size)
+    c.drawString(start, 0, text)
+    flags = one_flags(text, role, size)
+    if flags:
+        c.setStrokeColor(color)
+        c.setLineWidth(flag_width(role, size))
+        c.setLineCap(1)
+        c.lines([(start + x0, y0, start + x1, y1) for x0, y0, x1, y1 in flags])
     c.restoreState()
 
 
 def _baseline(rect: Rect, size: float) -> float:
     return rect.y + rect.h / 2 - size * 0.32
+
+
+def writing_room(box: Rect, *, lead: float) -> Rect:
+    """Where a line of writing goes in ``box``: all of it but a ``lead`` on the left."""
+    return Rect(box.x + lead, box.y, box.w - lead, box.h)
+
+
+def line_size(ctx: DrawContext, text: str, role: str, size: float, room: Rect,
+              name: str) -> float:
+    """The size a line of writing takes in ``room`` (written from its left edge): ``size``,
+    or smaller so that it fits the room's width (the line's capacity), but never under the
+    minimum printed size. What does not fit even then is reported (``box-too-small``) and
+    written at the minimum."""
+    inset = LAYOUT["hand"]["inset"]
+    room_w = room.w - 2 * inset
+    size = fit_size(text, ctx.font(role), size, room_w, MIN_TEXT_PT)
+    ink_w = hand_ink(text, role, size).w  # glyphs may overhang their advance widths
+    if ink_w > room_w:
+        size = max(size * room_w / ink_w, MIN_TEXT_PT)
+    need = hand_ink(text, role, size)
+    ctx.preflight.check_box(name, room, need.w + 2 * inset, need.h + 2 * inset,
+                            where=ctx.where("example sheet"))
+    return size
 
 
 def fill_sheet(c: Canvas, ctx: DrawContext, g: SheetGeometry, sheet: Any, name: str,
@@ -83,8 +164,10 @@ def fill_sheet(c: Canvas, ctx: DrawContext, g: SheetGeometry, sheet: Any, name: 
     hand, hand_score = g.size("hand_size"), g.size("hand_score_size")
     # the player's name on the Name line
     b = g.banner
-    _hand(c, ctx, name, "hand", b.h * 0.3, b.x + b.w * 0.06, b.y + b.h * 0.09, ink("roll"), jitter,
-          align="left")
+    name_room = writing_room(name_line_box(ctx, g), lead=b.h * 0.06)
+    name_size = line_size(ctx, name, "hand", b.h * 0.3, name_room, f"Name line of {name}")
+    _hand(c, ctx, name, "hand", name_size, name_room, name_room.x, b.y + b.h * 0.09,
+          ink("roll"), jitter, align="left")
     for record in sheet.rounds:
         r = sheet.rounds.index(record) + 1
         for li, line in enumerate(record.lines):
@@ -93,7 +176,7 @@ def fill_sheet(c: Canvas, ctx: DrawContext, g: SheetGeometry, sheet: Any, name: 
             for die, value in enumerate(line):
                 cell = g.cell(r, letter, die)
                 color = ink("kept") if die in carried else ink("roll")
-                _hand(c, ctx, str(value), "hand", hand, cell.x + cell.w * 0.42,
+                _hand(c, ctx, str(value), "hand", hand, cell, cell.x + cell.w * 0.42,
                       _baseline(cell, hand), color, jitter)
         for ki, kept in enumerate(record.carried):
             for die in sorted(kept):
@@ -105,29 +188,33 @@ def fill_sheet(c: Canvas, ctx: DrawContext, g: SheetGeometry, sheet: Any, name: 
             continue
         score_row = g.row("score", r)
         wide = g.wide(score_row)
+        room = writing_room(wide, lead=wide.w * 0.02)
         text = describe_scoring(ctx, record)
-        size = fit_size(text, ctx.font("hand"), hand, wide.w * 0.92)
-        _hand(c, ctx, text, "hand", size, wide.x + wide.w * 0.02, _baseline(wide, size),
-              ink("score"), jitter, align="left")
+        size = line_size(ctx, text, "hand", hand, room, f"Score line of {name}, round {r}")
+        _hand(c, ctx, text, "hand", size, room, room.x, _baseline(room, size), ink("score"),
+              jitter, align="left")
         box = g.points_box(score_row)
-        _hand(c, ctx, str(record.points), "hand-bold", hand_score, box.cx,
+        _hand(c, ctx, str(record.points), "hand-bold", hand_score, box, box.cx,
               _baseline(box, hand_score), ink("score"), jitter)
         if r > 1 and record.total is not None:
             kind = "final" if r == _rounds(g) else "total"
             total_row = g.row(kind, r)
             prev = sheet.rounds[r - 2].total
             sum_text = f"{prev} + {record.points} = {record.total}"
-            wide_t = g.wide(total_row)
-            _hand(c, ctx, sum_text, "hand", hand * 0.9, wide_t.x + wide_t.w * 0.02,
-                  _baseline(wide_t, hand * 0.9), ink("note"), jitter, align="left")
+            wide_t = g.wide(total_row) if kind == "total" else final_line_box(ctx, g)
+            room_t = writing_room(wide_t, lead=wide.w * 0.02)
+            sum_size = line_size(ctx, sum_text, "hand", hand * 0.9, room_t,
+                                 f"{kind.capitalize()} line of {name}, round {r}")
+            _hand(c, ctx, sum_text, "hand", sum_size, room_t, room_t.x,
+                  _baseline(room_t, sum_size), ink("note"), jitter, align="left")
             box_t = g.points_box(total_row)
-            _hand(c, ctx, str(record.total), "hand-bold", hand_score, box_t.cx,
+            _hand(c, ctx, str(record.total), "hand-bold", hand_score, box_t, box_t.cx,
                   _baseline(box_t, hand_score), ink("score"), jitter)
             if kind == "final":
                 tb = tiebreak_box(g, total_row)
                 best_c = max(x.c_sum for x in sheet.rounds if x.c_sum is not None)
-                _hand(c, ctx, str(best_c), "hand", hand, tb.cx, _baseline(tb, hand), ink("note"),
-                      jitter)
+                _hand(c, ctx, str(best_c), "hand", hand, tb, tb.cx, _baseline(tb, hand),
+                      ink("note"), jitter)
 
 
 def _rounds(g: SheetGeometry) -> int:
@@ -188,23 +275,24 @@ class SheetExample(ReplayVisitor[WFtGtSState, Keep | Score]):
 
     def end(self, state: WFtGtSState) -> None:
         ctx = self.ctx
-        with open_document(ctx, self.out, build=("wftgts", "example"),
+        page = page_for(ctx.paper, False)  # the sheet is a portrait design
+        ctx = ctx.on_paper(page)
+        with open_document(ctx, self.out, build=("wftgts", "example"), paper=page,
                            title=ctx._("Waiting For the Game to Start") + ": "
                            + ctx._("example game"),
                            subject=ctx._("A game log drawn as filled-in play sheets")) as doc:
             for p, sheet in enumerate(state.sheets):
-                with doc.page(band=False):
-                    g = geometry(sheet_boxes(ctx, False, first_page=False)[0])
+                with doc.page(band=False) as area:
+                    g = geometry(area)
                     draw_blank(doc.canvas, ctx, g)
                     fill_sheet(doc.canvas, ctx, g, sheet, self.names[p],
                                hash_seed(self.header.seed))
-            self._draw_notes(doc.canvas, state)
+            self._draw_notes(doc.canvas, state, page)
             doc.canvas.showPage()
 
-    def _draw_notes(self, c: Canvas, state: WFtGtSState) -> None:
+    def _draw_notes(self, c: Canvas, state: WFtGtSState, page: Paper) -> None:
         """The annotation pages: each round step by step."""
         ctx = self.ctx
-        page = ctx.paper
         margin = mm(14)
         width = page.width - 2 * margin
         y = page.height - margin

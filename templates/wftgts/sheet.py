@@ -5,6 +5,12 @@
 (:mod:`printkit.templates.wftgts.example`) writes into the same rectangles, so a filled-in
 example and a blank sheet can never disagree. Column heads (die names and point values) come
 from the rules data the engine plays with.
+
+The sheet keeps its designed proportions in any box (a wider box is narrowed and the sheet
+centred: die cells never stretch), prints no text under the shared minimum
+(:data:`~printkit.production.preflight.MIN_TEXT_PT`) and tells preflight what each write-in box
+must hold (:func:`check_write_in`), so a sheet too small to write on is reported, not printed
+silently.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from printkit.engines.wftgts.rules import DICE, load_rules
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Capacity
+from printkit.production.preflight import MIN_TEXT_PT, MIN_WRITE_ROW, WRITE_DIGIT
 from printkit.units import mm
 
 LINE_LETTERS = ("a", "b", "c")
@@ -86,8 +93,10 @@ class SheetGeometry:
         return Rect(self.die_x[0], row.y, self.die_w * len(self.die_x), row.h)
 
     def points_box(self, row: Row) -> Rect:
-        pad = row.h * 0.12
-        return Rect(self.points_x + pad * 2, row.y + pad, self.points_w - pad * 4, row.h - 2 * pad)
+        """The rounded box a score or total is written in."""
+        px = row.h * LAYOUT["points_box"]["inset_x"]
+        py = row.h * LAYOUT["points_box"]["inset_y"]
+        return Rect(self.points_x + px, row.y + py, self.points_w - 2 * px, row.h - 2 * py)
 
     def arrow(self, round_: int, after: str, die: int) -> tuple[float, float, float]:
         """(x, y, height) of the carry arrow below line ``after`` in column ``die``."""
@@ -96,12 +105,23 @@ class SheetGeometry:
         return (self.die_x[die] + self.die_w * 0.82, r.y, size)
 
     def size(self, key: str) -> float:
-        return float(LAYOUT["text"][key]) * self.unit
+        """A text size of ``[text]`` (a fraction of the row height), never under the minimum
+        printed size."""
+        return max(float(LAYOUT["text"][key]) * self.unit, MIN_TEXT_PT)
+
+
+def proportioned(box: Rect) -> Rect:
+    """``box`` narrowed (and centred) to the sheet's widest designed proportions."""
+    widest = box.h * float(LAYOUT["proportions"]["max_aspect"])
+    if box.w <= widest:
+        return box
+    return Rect(box.x + (box.w - widest) / 2, box.y, widest, box.h)
 
 
 def geometry(box: Rect, *, rounds: int | None = None) -> SheetGeometry:
-    """Lay the sheet out inside ``box`` (points)."""
+    """Lay the sheet out inside ``box`` (points), keeping its proportions."""
     lay = LAYOUT
+    box = proportioned(box)
     rounds = rounds or load_rules().rounds
     m = lay["margins"]
     inner = Rect(box.x + mm(m["left"]), box.y + mm(m["bottom"]),
@@ -131,7 +151,7 @@ def geometry(box: Rect, *, rounds: int | None = None) -> SheetGeometry:
         y -= h
         rows.append(Row(kind, r, letter, y, h))
     cols = lay["columns"]
-    label_w, points_w = mm(cols["label"]), mm(cols["points"])
+    label_w, points_w = cols["label"] * unit, cols["points"] * unit
     die_w = (table.w - label_w - points_w) / len(DICE)
     die_x = tuple(table.x + label_w + i * die_w for i in range(len(DICE)))
     return SheetGeometry(box, banner, table, tuple(rows), table.x, label_w, die_x, die_w,
@@ -140,12 +160,14 @@ def geometry(box: Rect, *, rounds: int | None = None) -> SheetGeometry:
 
 def _text(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, cx: float,
           cy: float, width: float) -> None:
-    """Centred text, shrunk to fit ``width``."""
-    centred(c, ctx, text, role, size, cx, cy, width=width, detail="play sheet")
+    """Centred text, shrunk to fit ``width`` but not under the minimum printed size."""
+    centred(c, ctx, text, role, size, cx, cy, width=width, detail="play sheet",
+            minimum=MIN_TEXT_PT)
 
 
 def draw_blank(c: Canvas, ctx: DrawContext, g: SheetGeometry) -> None:
     """Print the empty play sheet into the geometry's box."""
+    check_write_in(ctx, g)
     _draw_banner(c, ctx, g)
     _draw_column_heads(c, ctx, g)
     for row in g.rows:
@@ -166,21 +188,33 @@ def _draw_banner(c: Canvas, ctx: DrawContext, g: SheetGeometry) -> None:
     _text(c, ctx, title, "sans-bold", band.h * 0.55, band.cx, band.cy, band.w * 0.9)
     # name and date fields under the banner
     c.setFillColor(ink("rule"))
-    size = b.h * 0.2
+    size = _field_size(g)
     sans = ctx.font("sans")
     c.setFont(sans, size)
     y = b.y + b.h * 0.08
     name_label, date_label = ctx._("Name"), ctx._("Date")
     ctx.check_glyphs("sans", name_label + date_label, "play sheet")
     c.drawString(b.x, y, name_label)
-    nx = b.x + pdfmetrics.stringWidth(name_label, sans, size) + size * 0.5
+    name = name_line_box(ctx, g)
     c.setStrokeColor(ink("faint"))
     c.setLineWidth(0.5)
-    c.line(nx, y - size * 0.2, b.x + b.w * 0.62, y - size * 0.2)
+    c.line(name.x, y - size * 0.2, name.right, y - size * 0.2)
     dx = b.x + b.w * 0.66
     c.drawString(dx, y, date_label)
     dx2 = dx + pdfmetrics.stringWidth(date_label, sans, size) + size * 0.5
     c.line(dx2, y - size * 0.2, b.x + b.w, y - size * 0.2)
+
+
+def _field_size(g: SheetGeometry) -> float:
+    return g.banner.h * 0.2
+
+
+def name_line_box(ctx: DrawContext, g: SheetGeometry) -> Rect:
+    """Where a player writes their name: the Name line under the banner, after its label."""
+    b = g.banner
+    size = _field_size(g)
+    x = b.x + pdfmetrics.stringWidth(ctx._("Name"), ctx.font("sans"), size) + size * 0.5
+    return Rect(x, b.y, b.x + b.w * 0.62 - x, b.h * 0.42)
 
 
 def die_head(ctx: DrawContext, index: int) -> tuple[str, str]:
@@ -204,7 +238,8 @@ def _draw_column_heads(c: Canvas, ctx: DrawContext, g: SheetGeometry) -> None:
             c.line(x, head.y, x, head.top)
         cx = x + g.die_w / 2
         _text(c, ctx, name, "sans-bold", size, cx, head.y + head.h * 0.66, g.die_w * 0.9)
-        _text(c, ctx, pts, "sans", size * 0.9, cx, head.y + head.h * 0.28, g.die_w * 0.9)
+        _text(c, ctx, pts, "sans", g.size("points_size"), cx, head.y + head.h * 0.28,
+              g.die_w * 0.9)
     label = ctx._("Points")
     _text(c, ctx, label, "sans-bold", size, g.points_x + g.points_w / 2, head.cy,
           g.points_w * 0.9)
@@ -242,17 +277,32 @@ def tiebreak_box(g: SheetGeometry, row: Row) -> Rect:
     return Rect(wide.x + wide.w - w - pad, row.y + pad, w, row.h - 2 * pad)
 
 
+def _tiebreak_caption(ctx: DrawContext, g: SheetGeometry, row: Row) -> tuple[str, float, float]:
+    """The tie-break caption, its size, and where it ends on the right (it is set right
+    against the tie-break box)."""
+    text = ctx._("tie-break: best c-line sum")
+    size = fit_size(text, ctx.font("sans-italic"), g.size("tie_break_size"), g.die_w * 3.2,
+                    MIN_TEXT_PT)
+    return text, size, tiebreak_box(g, row).x - size * 0.6
+
+
+def final_line_box(ctx: DrawContext, g: SheetGeometry) -> Rect:
+    """The part of the Final row left of the tie-break caption: where the last sum goes."""
+    row = next(r for r in g.rows if r.kind == "final")
+    text, size, right = _tiebreak_caption(ctx, g, row)
+    left = right - pdfmetrics.stringWidth(text, ctx.font("sans-italic"), size) - size * 0.6
+    return Rect(g.die_x[0], row.y, left - g.die_x[0], row.h)
+
+
 def _draw_tiebreak(c: Canvas, ctx: DrawContext, g: SheetGeometry, row: Row) -> None:
     box = tiebreak_box(g, row)
     c.setLineWidth(0.6)
     c.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)
-    text = ctx._("tie-break: best c-line sum")
-    italic = ctx.font("sans-italic")
+    text, size, right = _tiebreak_caption(ctx, g, row)
     ctx.check_glyphs("sans-italic", text, "play sheet")
-    size = fit_size(text, italic, g.size("label_size") * 0.8, g.die_w * 3.2)
-    c.setFont(italic, size)
+    c.setFont(ctx.font("sans-italic"), size)
     c.setFillColor(ink("rule"))
-    c.drawRightString(box.x - size * 0.6, row.y + row.h / 2 - size * 0.3, text)
+    c.drawRightString(right, row.y + row.h / 2 - size * 0.3, text)
 
 
 def _draw_arrows(c: Canvas, g: SheetGeometry) -> None:
@@ -288,6 +338,31 @@ def _draw_round_labels(c: Canvas, ctx: DrawContext, g: SheetGeometry) -> None:
         text = ctx._("Round %(n)d") % {"n": r}
         _text(c, ctx, text, "sans-bold", g.size("label_size") * 1.3,
               g.points_x + g.points_w / 2, (top + bottom) / 2, g.points_w * 0.85)
+
+
+def check_write_in(ctx: DrawContext, g: SheetGeometry) -> bool:
+    """Tell preflight what each kind of box a player writes into must hold: rows at least
+    :data:`~printkit.production.preflight.MIN_WRITE_ROW` high, and room for the pencilled
+    digits ``[write_in]`` asks of each box. Rows of a kind share their size, so the first of
+    each kind speaks for all."""
+    need = LAYOUT["write_in"]
+    score = g.row("score", 1)
+    total = next(r for r in g.rows if r.kind == "total")
+    final = next(r for r in g.rows if r.kind == "final")
+    boxes = [
+        ("die cell", g.cell(1, "a", 0), need["die_cell"]),
+        ("Score box", g.points_box(score), need["score_box"]),
+        ("Total box", g.points_box(total), need["total_box"]),
+        ("Final box", g.points_box(final), need["total_box"]),
+        ("tie-break box", tiebreak_box(g, final), need["tie_break_box"]),
+        ("Score line", g.wide(score), 0),
+        ("Total line", g.wide(total), 0),
+        ("Final line", final_line_box(ctx, g), 0),
+    ]
+    where = ctx.where("play sheet")
+    results = [ctx.preflight.check_box(name, box, digits * WRITE_DIGIT, MIN_WRITE_ROW,
+                                       where=where) for name, box, digits in boxes]
+    return all(results)
 
 
 CAPACITY_NAMES = ("die cell digits", "score box digits", "total box digits",

@@ -2,7 +2,8 @@
 
 Capacities are measured from the real sheet geometry at the handwriting sizes, on the paper of
 the build, so a change to ``sheet.toml`` or to the fonts shows up here. Every box must serve
-both the full-page sheet and the half-page two-up sheet, so each capacity is the smaller.
+both the full-page sheet and, on the papers that print two sheets to a page (A3, Tabloid), the
+half-page two-up sheet, so each capacity is the smaller of the layouts the paper allows.
 """
 
 from __future__ import annotations
@@ -10,18 +11,19 @@ from __future__ import annotations
 from printkit.context import DrawContext
 from printkit.engines.wftgts import WFtGtSState
 from printkit.kits import Capacity, Validation
-from printkit.templates.wftgts.components import sheet_boxes
+from printkit.templates.wftgts.components import sheet_boxes, two_up_papers
 from printkit.templates.wftgts.sheet import capacities as sheet_capacities
 from printkit.templates.wftgts.sheet import geometry
 
 
 def capacities(ctx: DrawContext, players: int) -> list[Capacity]:
-    """Digits that fit each kind of box; the smaller of the one-up and two-up sheets (each
+    """Digits that fit each kind of box; the smallest over the sheets the paper prints (each
     player has a sheet of their own, so the count of players changes no box)."""
-    one_up = sheet_capacities(ctx, geometry(sheet_boxes(ctx, False)[0]))
-    two_up = sheet_capacities(ctx, geometry(sheet_boxes(ctx, True)[0]))
-    return [Capacity(a.name, min(a.holds, b.holds), a.unit)
-            for a, b in zip(one_up, two_up, strict=True)]
+    layouts = [False] + ([True] if ctx.paper.name in two_up_papers() else [])
+    measured = [sheet_capacities(ctx, geometry(sheet_boxes(ctx, two_up)[0]))
+                for two_up in layouts]
+    return [Capacity(caps[0].name, min(c.holds for c in caps), caps[0].unit)
+            for caps in zip(*measured, strict=True)]
 
 
 def _digits(n: int | None) -> int:

@@ -113,9 +113,11 @@ def games() -> None:
 @click.option("--duplex-offset", help="Shift back pages by X,Y mm (read off the calibration page).")
 @click.option("--two-up", is_flag=True, help="Sheets: two half-size sheets per landscape page.")
 @click.option("--preflight", "preflight", is_flag=True, help="Print the preflight report.")
+@click.option("--no-pack", "no_pack", is_flag=True,
+              help="Kit PDF: one component page per sheet (do not share sheets).")
 def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, profile: str,
           locale: str, out: str, preset: str | None, duplex: str | None,
-          duplex_offset: str | None, two_up: bool, preflight: bool) -> None:
+          duplex_offset: str | None, two_up: bool, preflight: bool, no_pack: bool) -> None:
     """Build the kit of GAME (or `all`) into OUT/GAME/."""
     from printkit.commands.production import parse_offset
     from printkit.pipeline import build_kits
@@ -128,7 +130,8 @@ def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, pr
         component = (*component, find_preset(preset).name)
     ctx = _context(paper, landscape, profile, locale, parse_offset(duplex_offset))
     report = build_kits(game, ctx, _out_dir(out), components=component,
-                        options={"two_up": two_up, "duplex": duplex}, echo=click.echo)
+                        options={"two_up": two_up, "duplex": duplex}, echo=click.echo,
+                        pack=not no_pack)
     if preflight or report.errors:
         click.echo(report.report(), err=bool(report.errors))
     if report.errors:

@@ -61,10 +61,13 @@ def check_options(chosen: Sequence[Component[Any]], options: Mapping[str, Any],
 
 def build_kits(target: str, build: BuildContext, out: Path, *,
                components: Sequence[str] = (), options: Mapping[str, Any] | None = None,
-               echo: Callable[[str], Any] = print) -> Preflight:
+               echo: Callable[[str], Any] = print, pack: bool = True) -> Preflight:
     """Build ``target`` (a kit name or ``all``) into ``out/<kit>/``; return the preflight
-    report. Each component is its own PDF; a kit of several is also joined into one."""
-    from printkit.production.kit import assemble
+    report. Each component is its own PDF; a kit of several is also joined into one, on
+    shared sheets where small components fit together (unless ``pack`` is false), and its
+    sheet count is echoed and written to the kit's preflight.txt."""
+    from printkit.engines.core.log import atomic_write_bytes
+    from printkit.production.kit import assemble_kit
 
     options = dict(options or {})
     chosen_kits = list(kits().values()) if target == "all" else [get_kit(target)]
@@ -79,6 +82,7 @@ def build_kits(target: str, build: BuildContext, out: Path, *,
         first_finding = len(report.findings)
         folder.mkdir(parents=True, exist_ok=True)
         parts: list[tuple[str, Path]] = []
+        sheet_line = ""
         with drawing(build, report) as ctx:
             for comp in chosen:
                 path = folder / f"{comp.name}.pdf"
@@ -88,10 +92,14 @@ def build_kits(target: str, build: BuildContext, out: Path, *,
                 echo(f"wrote {path}")
             if len(parts) > 1 or not components:
                 kit_path = folder / f"{kit.name}-kit.pdf"
-                assemble(ctx._(kit.title), parts, kit_path, ctx)
+                joined = assemble_kit(ctx._(kit.title), parts, kit_path, ctx, pack=pack)
                 echo(f"wrote {kit_path}")
-        # every build keeps its preflight report beside the PDFs
-        Preflight(report.findings[first_finding:]).write(folder / "preflight.txt")
+                summary = joined.summary(build.paper.name)
+                echo(f"{kit.name}: {summary}")
+                sheet_line = f"kit: {summary}\n"
+        # every build keeps its preflight report (and the kit's sheet count) beside the PDFs
+        text = Preflight(report.findings[first_finding:]).report() + sheet_line
+        atomic_write_bytes(folder / "preflight.txt", text.encode("utf-8"))
     return report
 
 

@@ -44,8 +44,18 @@ def pdf_fonts(path: Path) -> dict[str, bool]:
     from pypdf import PdfReader
 
     found: dict[str, bool] = {}
+
+    def resources(holder):  # a page's resources and those of the forms it places
+        res = holder.get("/Resources", {})
+        res = res.get_object() if hasattr(res, "get_object") else res
+        yield res
+        for xobj in res.get("/XObject", {}).values():
+            xobj = xobj.get_object()
+            if xobj.get("/Subtype") == "/Form":
+                yield from resources(xobj)
+
     for page in PdfReader(str(path)).pages:
-        fonts = page.get("/Resources", {}).get("/Font", {})
+        fonts = {k: v for res in resources(page) for k, v in res.get("/Font", {}).items()}
         for ref in fonts.values():
             f = ref.get_object()
             name = str(f.get("/BaseFont"))

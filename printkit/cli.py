@@ -111,16 +111,30 @@ def games() -> None:
 @click.option("--duplex", type=click.Choice(["long", "short", "fold"]),
               help="Two-sided components (counters): how the backs are printed.")
 @click.option("--duplex-offset", help="Shift back pages by X,Y mm (read off the calibration page).")
-@click.option("--two-up", is_flag=True, help="Sheets: two half-size sheets per landscape page.")
+@click.option("--two-up", is_flag=True,
+              help="Sheets: two sheets side by side on a landscape A3 or Tabloid page.")
 @click.option("--preflight", "preflight", is_flag=True, help="Print the preflight report.")
 @click.option("--no-pack", "no_pack", is_flag=True,
               help="Kit PDF: one component page per sheet (do not share sheets).")
+@click.option("--locales", help="Several languages at once (en,fr,de or `all`): a batch into "
+                                "OUT/LOCALE/GAME/ with manifest.json and index.html.")
+@click.option("--jobs", type=click.IntRange(min=1),
+              help="With --locales: worker processes [default: cores].")
 def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, profile: str,
           locale: str, out: str, preset: str | None, duplex: str | None,
-          duplex_offset: str | None, two_up: bool, preflight: bool, no_pack: bool) -> None:
+          duplex_offset: str | None, two_up: bool, preflight: bool, no_pack: bool,
+          locales: str | None, jobs: int | None) -> None:
     """Build the kit of GAME (or `all`) into OUT/GAME/."""
     from printkit.commands.production import parse_offset
     from printkit.pipeline import build_kits
+
+    if locales is not None:
+        if component or preset or duplex or duplex_offset or two_up or preflight or no_pack:
+            raise PrintkitError("--locales builds whole kits with their defaults; leave out "
+                                "--component, --preset, --duplex, --two-up, --preflight and "
+                                "--no-pack")
+        _build_locales(game, paper, landscape, profile, locales, _out_dir(out), jobs)
+        return
 
     if preset:
         if game != "dice":
@@ -136,6 +150,33 @@ def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, pr
         click.echo(report.report(), err=bool(report.errors))
     if report.errors:
         raise Fail(f"preflight found {len(report.errors)} error(s)")
+
+
+def _build_locales(game: str, paper: str, landscape: bool, profile: str, locales: str,
+                   out: Path, jobs: int | None) -> None:
+    """``build GAME --locales ...``: every kit in every language, as a batch."""
+    from printkit.commands.handouts import _progress, _split
+    from printkit.handouts.batch import Job, default_jobs, run
+    from printkit.i18n import available_locales, check_locale
+    from printkit.kits import get_kit, kits
+
+    if landscape:
+        raise PrintkitError("--locales builds portrait kits; leave out --landscape")
+    _context(paper, False, profile)  # refuse a bad paper or profile before any work
+    names = list(kits()) if game == "all" else [get_kit(game).name]
+    wanted = available_locales() if locales == "all" else [
+        check_locale(loc) for loc in _split(locales, "locales")]
+    batch = [Job("kit", name, loc, paper, profile=profile) for loc in wanted for name in names]
+    result = run(batch, out, workers=jobs or default_jobs(),
+                 progress=_progress("kits"))  # type: ignore[arg-type]
+    for entry in result.entries:
+        click.echo(f"wrote {out / entry.file} ({entry.pages} pages)")
+    click.echo(f"wrote {out / 'manifest.json'} and {out / 'index.html'}: "
+               f"{len(result.entries)} files, {result.pages} pages in {result.seconds:.1f} s")
+    if result.failures:
+        for job, error in result.failures:
+            click.echo(f"failed: {job.label}: {error}", err=True)
+        raise Fail(f"{len(result.failures)} of {len(batch)} kit builds failed")
 
 
 @cli.command()

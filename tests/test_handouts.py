@@ -231,3 +231,17 @@ def test_handouts_command_refuses_bad_input_with_exit_2(tmp_path, capsys):
     assert main(["handouts", "tug-of-war", "--booklet", "--columns", "2",
                  "--out", str(tmp_path)]) == 2
     assert "booklet has one column" in capsys.readouterr().err
+
+
+def test_build_all_locales_is_a_batch_with_a_manifest(tmp_path):
+    args = ["build", "all", "--locales", "en,fr", "--paper", "letter"]
+    assert main([*args, "--out", str(tmp_path / "one"), "--jobs", "1"]) == 0
+    assert main([*args, "--out", str(tmp_path / "two"), "--jobs", "2"]) == 0
+    manifest = (tmp_path / "one" / "manifest.json").read_text()
+    assert manifest == (tmp_path / "two" / "manifest.json").read_text()
+    files = {f["file"]: f for f in json.loads(manifest)["files"]}
+    assert "fr/tug-of-war/tug-of-war-kit.pdf" in files
+    assert "en/wftgts/preflight.txt" in files
+    assert {f["locale"] for f in files.values()} == {"en", "fr"}
+    assert "Manche 1" in _text(tmp_path / "one" / "fr" / "wftgts" / "play-sheet.pdf")
+    assert main([*args, "--two-up", "--out", str(tmp_path / "x")]) == 2

@@ -154,7 +154,9 @@ def run_job(job: Job, root: str) -> Outcome:
             if report.errors:
                 raise PrintkitError(f"preflight found {len(report.errors)} error(s): "
                                     f"{report.errors[0].message}")
-            for path in sorted((folder / job.kit).glob("*.pdf")):
+            for path in sorted((folder / job.kit).glob("*")):
+                if path.suffix not in (".pdf", ".txt"):
+                    continue
                 outcome.entries.append(_entry(path, out, job, job.profile))
                 if path.stem.endswith("-kit"):
                     thumbnail(path, out)
@@ -206,7 +208,7 @@ def write_index(out: Path, entries: Sequence[Entry]) -> Path:
 
     cards = []
     for e in entries:
-        thumb = "thumbs/" + e.file.replace("/", "--")[:-4] + ".png"
+        thumb = "thumbs/" + e.file.replace("/", "--").rsplit(".", 1)[0] + ".png"
         img = (f'<img src="{html.escape(thumb)}" width="{THUMB_WIDTH}" alt="">'
                if (out / thumb).is_file() else "")
         cards.append(

@@ -39,6 +39,12 @@ BOOKLET_PAGES: dict[str, Paper] = {
 }
 
 
+#: the safe margin the example printer keeps around its page (cropped off in the figure)
+FIGURE_MARGIN = mm(6.35)
+#: room kept under a figure for its caption
+FIGURE_CAPTION = mm(22)
+
+
 @dataclass(frozen=True)
 class HandoutOptions:
     """How a handout is laid out: ``columns`` (1 or 2) on full pages, or a ``booklet``
@@ -109,9 +115,16 @@ def build_handout(kit: Kit[Any, Any], build: BuildContext, out: Path,
     with tempfile.TemporaryDirectory(prefix="printkit-handout-") as scratch:
         figures: dict[str, FigureSource] = {}
         if spec.example is not None and kit.examples is not None:
-            log_path = kit.examples / spec.example
+            log = read_log(kit.examples / spec.example)
             example_pdf = Path(scratch) / "example.pdf"
-            draw_example(kit, read_log(log_path), build, example_pdf)
+            # drawn at print size on a page the size of a column (less room for a caption),
+            # so the example printer lays it out for that space; where it cannot (a booklet's
+            # small page), it is drawn on the build's paper and shown as a detail
+            frame = page_layout.frames()[0]
+            fitted = build.with_paper(Paper("figure", frame.width + 2 * FIGURE_MARGIN,
+                                            frame.height - FIGURE_CAPTION + 2 * FIGURE_MARGIN))
+            if draw_example(kit, log, fitted, example_pdf).errors:
+                draw_example(kit, log, build, example_pdf)
             figures["example"] = FigureSource(example_pdf, spec.example_page)
         with drawing(build) as ctx:
             ctx = ctx.for_component("handout")

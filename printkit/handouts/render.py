@@ -63,6 +63,7 @@ def environment(locale: str) -> ImmutableSandboxedEnvironment:
         loader=_NoFiles(), undefined=StrictUndefined, autoescape=True,
         extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True,
         keep_trailing_newline=True)
+    env.policies["ext.i18n.trimmed"] = True  # as extracted (babel.cfg: trimmed = true)
     env.globals.clear()  # only what a handout needs: no lipsum, cycler or joiner
     env.install_gettext_translations(translations(locale), newstyle=True)  # type: ignore[attr-defined]
     babel_locale = locale.replace("-", "_")

@@ -207,7 +207,7 @@ def styles(ctx: DrawContext, layout: PageLayout) -> dict[str, ParagraphStyle]:
 def flowables(blocks: Sequence[Block], st: Mapping[str, ParagraphStyle], *,
               figures: Mapping[str, FigureSource], figure_sizes: Mapping[str, tuple[Box, float]],
               placed: list[_Placed], name: str, max_figure_height: float,
-              detail_note: str = "") -> list[Any]:
+              column_width: float, detail_note: str = "") -> list[Any]:
     """The platypus story of ``blocks``."""
     story: list[Any] = []
     for block in blocks:
@@ -245,6 +245,10 @@ def flowables(blocks: Sequence[Block], st: Mapping[str, ParagraphStyle], *,
                 raise PrintkitError(f"{where}: no figure {src!r}; this handout has "
                                     f"{', '.join(sorted(figures)) or 'no figures'}")
             height = max_figure_height
+            if block.caption:  # the caption (with a possible detail note) stays with it
+                probe = Paragraph(block.caption + " " + detail_note, st["caption"])
+                height -= probe.wrap(column_width, max_figure_height)[1] + \
+                    st["caption"].spaceBefore + st["body"].fontSize
             if "height" in block.attrs:
                 try:
                     height = min(height, mm(float(block.attrs["height"])))
@@ -363,10 +367,12 @@ def typeset(blocks: Sequence[Block], ctx: DrawContext, layout: PageLayout, *, ti
     frame_h = layout.frames()[0].height
     frame_w = layout.frames()[0].width
     story = flowables(blocks, st, figures=figures, figure_sizes=sizes, placed=placed,
-                      name=name, max_figure_height=frame_h,
+                      name=name, max_figure_height=frame_h, column_width=frame_w,
                       detail_note=ctx._("(A detail at print size: printkit example prints "
                                         "the whole page.)"))
     story = keep_headings(story, frame_w, frame_h)
+    while story and isinstance(story[-1], Spacer):  # a last spacer would open a blank page
+        story.pop()
     buffer = io.BytesIO()
     doc = BaseDocTemplate(buffer, pagesize=layout.paper.size, invariant=1, title=title,
                           author="printkit", subject=subject, creator="printkit",

@@ -45,8 +45,10 @@ from typing import Any
 from printkit.context import DrawContext
 from printkit.geometry import Rect
 from printkit.i18n import N_
-from printkit.kits import Component, Kit, NoOptions
+from printkit.kits import Component, Handout, Kit, NoOptions
 from printkit.paper import Paper
+from printkit.production.dice_handout import TEMPLATE as HANDOUT_TEMPLATE
+from printkit.production.dice_handout import handout_data as dice_handout_data
 from printkit.production.polyhedra import Net, Solid, net, solid
 from printkit.units import mm
 
@@ -553,4 +555,5 @@ DICE_KIT: Kit[Any, Any] = Kit(
     title=N_("Printable dice"),
     components=_dice_kit_components,
     description=N_("Foldable nets of every game's dice, one component per game."),
+    handout=Handout(HANDOUT_TEMPLATE, dice_handout_data),
 )

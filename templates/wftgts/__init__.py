@@ -7,9 +7,10 @@ from pathlib import Path
 
 from printkit.engines.wftgts import Keep, Score, WFtGtS, WFtGtSState
 from printkit.i18n import N_
-from printkit.kits import Kit
+from printkit.kits import Handout, Kit
 from printkit.templates.wftgts.components import DICE_PRESET, components
 from printkit.templates.wftgts.example import SheetExample
+from printkit.templates.wftgts.handout import handout_data
 from printkit.templates.wftgts.validation import VALIDATION
 
 KIT: Kit[WFtGtSState, Keep | Score] = Kit(
@@ -21,4 +22,6 @@ KIT: Kit[WFtGtSState, Keep | Score] = Kit(
     validation=VALIDATION,
     dice=DICE_PRESET,
     examples=Path(__file__).resolve().parents[2] / "examples" / "wftgts",
+    handout=Handout(Path(__file__).with_name("handout.xml.j2"), handout_data,
+                    example="seed-example.jsonl"),
 )

@@ -433,33 +433,41 @@ def content_box(src: FigureSource, pad: float = mm(2)) -> Box:
 
 
 def _lay_figures(data: bytes, placed: Sequence[_Placed]) -> bytes:
-    """Lay each figure's PDF page into its reserved box: scaled, clipped to the box."""
-    from pypdf import PageObject, PdfReader, PdfWriter, Transformation
-    from pypdf.generic import ContentStream, NameObject
+    """Lay each figure's PDF page into its reserved box: the page becomes a form XObject,
+    placed scaled and clipped to the box (its content stream is copied, not re-parsed)."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject
+
+    from printkit.production.kit import _form, tag_subsets_by_content
 
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
     readers: dict[Path, PdfReader] = {}
-    for fig in placed:
+    for number, fig in enumerate(placed, start=1):
         reader = readers.setdefault(fig.source.pdf, PdfReader(str(fig.source.pdf)))
         src = reader.pages[fig.source.page]
         cx, cy, cw, ch = fig.crop
         scale = min(fig.w / cw, fig.h / ch)
         host = writer.pages[fig.page - 1]
-        layer = PageObject.create_blank_page(width=float(host.mediabox.width),
-                                             height=float(host.mediabox.height))
-        layer.merge_transformed_page(
-            src, Transformation().translate(-cx, -cy).scale(scale, scale)
-            .translate(fig.x, fig.y))
-        content = layer.get_contents()
-        assert content is not None
-        clip = f"q {fig.x:.3f} {fig.y:.3f} {fig.w:.3f} {fig.h:.3f} re W n\n".encode()
-        stream = ContentStream(None, None)
-        stream.set_data(clip + content.get_data() + b"\nQ\n")
-        layer[NameObject("/Contents")] = writer._add_object(stream)
-        host.merge_page(layer)
+        resources = DictionaryObject(host["/Resources"].get_object() if "/Resources" in host
+                                     else {})
+        xobjects = DictionaryObject(resources.get("/XObject", DictionaryObject()).get_object())
+        name = f"/PkFigure{number}"
+        xobjects[NameObject(name)] = _form(writer, src)
+        resources[NameObject("/XObject")] = xobjects
+        host[NameObject("/Resources")] = resources
+        tx, ty = fig.x - cx * scale, fig.y - cy * scale
+        ops = (f"q {fig.x:.3f} {fig.y:.3f} {fig.w:.3f} {fig.h:.3f} re W n "
+               f"{scale:.5f} 0 0 {scale:.5f} {tx:.3f} {ty:.3f} cm {name} Do Q")
+        before, after = DecodedStreamObject(), DecodedStreamObject()
+        before.set_data(b"q\n")
+        after.set_data(("\nQ\n" + ops + "\n").encode("ascii"))
+        old = host.get("/Contents")
+        old_list = [] if old is None else (
+            list(old.get_object()) if isinstance(old.get_object(), ArrayObject) else [old])
+        host[NameObject("/Contents")] = ArrayObject(
+            [writer._add_object(before), *old_list, writer._add_object(after)])
+    tag_subsets_by_content(writer)  # the figure's font subsets beside the handout's own
     writer.compress_identical_objects(remove_duplicates=True, remove_unreferenced=True)
-    for page in writer.pages:
-        page.compress_content_streams()
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()

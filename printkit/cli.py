@@ -276,6 +276,7 @@ def example(game: str, log: str, out: str | None, paper: str, landscape: bool, l
             preflight: bool) -> None:
     """Draw LOG as filled-in, annotated sheets."""
     from printkit.engines.core import parse_log, validate_log_lines
+    from printkit.i18n import translations
     from printkit.kits import get_game_kit
     from printkit.pipeline import draw_example
 
@@ -286,7 +287,7 @@ def example(game: str, log: str, out: str | None, paper: str, landscape: bool, l
     ctx = _context(paper, landscape, "home", locale)
     target = _out_file(out or f"out/{game}/example-{Path(log).stem}.pdf")
     report = draw_example(kit, parsed, ctx, target)
-    click.echo(f"wrote {target}")
+    click.echo(translations(ctx.locale).gettext("wrote {path}").format(path=target))
     if preflight or report.errors:
         click.echo(report.report(), err=bool(report.errors))
     if report.errors:

@@ -89,12 +89,12 @@ def build_kits(target: str, build: BuildContext, out: Path, *,
                 comp.draw(ctx.for_component(comp.name), comp.make_options(options), path)
                 preflight.check_pdf(path, report=report)
                 parts.append((ctx._(comp.title), path))
-                echo(f"wrote {path}")
+                echo(ctx._("wrote {path}").format(path=path))
             if len(parts) > 1 or not components:
                 kit_path = folder / f"{kit.name}-kit.pdf"
                 joined = assemble_kit(ctx._(kit.title), parts, kit_path, ctx, pack=pack)
-                echo(f"wrote {kit_path}")
-                summary = joined.summary(build.paper.name)
+                echo(ctx._("wrote {path}").format(path=kit_path))
+                summary = joined.summary(build.paper.name, ctx)
                 echo(f"{kit.name}: {summary}")
                 sheet_line = f"kit: {summary}\n"
         # every build keeps its preflight report (and the kit's sheet count) beside the PDFs

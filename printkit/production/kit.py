@@ -63,18 +63,28 @@ class KitSheets:
     def pages(self) -> int:
         return self.sheets * (2 if self.double_sided else 1)
 
-    def summary(self, paper: str) -> str:
-        """One line for the build output and the kit's preflight.txt.
+    def summary(self, paper: str, ctx: Any = None) -> str:
+        """One line for the build output and the kit's preflight.txt, in the language of
+        ``ctx`` (a drawing context; English without one).
 
         >>> KitSheets(Path("k.pdf"), 4, 5, True, KitLayout((), ())).summary("a4")
         '4 sheets of a4, double-sided (8 pages); 5 with one component page per sheet'
         """
-        sides = "double-sided" if self.double_sided else "one-sided"
-        line = (f"{self.sheets} sheet{'' if self.sheets == 1 else 's'} of {paper}, {sides} "
-                f"({self.pages} page{'' if self.pages == 1 else 's'})")
+        import gettext
+
+        t: Any = ctx if ctx is not None else gettext.NullTranslations()
+        sides = t.gettext("double-sided") if self.double_sided else t.gettext("one-sided")
+        line = t.ngettext("%(num)d sheet of %(paper)s, %(sides)s (%(pages)s)",
+                          "%(num)d sheets of %(paper)s, %(sides)s (%(pages)s)",
+                          self.sheets) % {
+            "num": self.sheets, "paper": paper, "sides": sides,
+            "pages": t.ngettext("%(num)d page", "%(num)d pages", self.pages) % {
+                "num": self.pages}}
         if self.unpacked != self.sheets:
-            line += f"; {self.unpacked} with one component page per sheet"
-        return line
+            line += "; " + t.ngettext("%(num)d with one component page per sheet",
+                                      "%(num)d with one component page per sheet",
+                                      self.unpacked) % {"num": self.unpacked}
+        return str(line)
 
 
 def sheet_count(pdf: str | Path) -> int:

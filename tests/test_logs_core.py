@@ -93,7 +93,7 @@ def test_a_visitor_sees_typed_moves_with_their_reasons():
     assert seen[-1] == ("end", [570])
 
 
-def test_reasons_are_formatted_only_when_recorded(monkeypatch):
+def test_reasons_are_recorded_as_message_ids_and_never_formatted_in_play(monkeypatch):
     calls = []
 
     class Counting(Reason):
@@ -111,4 +111,11 @@ def test_reasons_are_formatted_only_when_recorded(monkeypatch):
     play(game, ["random", "random"], seed=1, record=False)
     assert calls == []
     played = play(game, ["random", "random"], seed=1)
-    assert calls and "first of 1" in played.log.dumps()
+    # the log keeps the message id and its values (a printer translates them), and a
+    # reader formats it as the English sentence
+    assert calls == []  # not even when recorded: the sentence is made when a log is read
+    assert '"reason": "first of %(n)d", "reason_params": {"n": 1}' in played.log.dumps()
+    from printkit.engines.core import parse_log
+
+    again = parse_log(played.log.dumps())
+    assert next(e.reason for e in again.entries if e.reason) == "first of 1"

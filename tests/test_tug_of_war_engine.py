@@ -66,18 +66,23 @@ def test_bernd_setup_golden():
     assert state.phase == Phase.SETUP_ROLL and state.player == RED
 
 
+# Jeff plays Red against Bernd (Yellow) in every example: Bernd's set-up is Yellow's (Yellow
+# rolls first), so Jeff's turn is Red's.
+JEFF_TURN = {"team": ((1, 3, 5), (2, 4, 6)), "athletes": (6, 3), "to_move": RED}
+
+
 def test_jeff_turn_golden():
     """Jeff: team 2, 4, 6 and 3 athletes; rolls 1, 3, 5; re-rolls the 1 to a 4; exchanges the
     3 for the 2 (+2: 5 athletes, team 3, 4, 6); then the 4 or the 5 removes one athlete."""
-    state = position(team=((2, 4, 6), (1, 3, 5)), athletes=(3, 6))
+    state = position(**JEFF_TURN)
     state.apply((1, 3, 5))
     assert state.phase == Phase.TURN_REROLL and state.rerolls_allowed() == 1
     state.apply(Reroll((1,)))
     state.apply((4,))
     assert state.roll == (3, 4, 5)
     state.apply(Exchange(3, 2))
-    assert state.athletes == (5, 6)
-    assert state.team[YELLOW] == (3, 4, 6)
+    assert state.athletes == (6, 5)
+    assert state.team[RED] == (3, 4, 6)
     # Either the 4 or the 5 may remove against the team 4; nothing against the new 3 or the 6.
     assert set(state.legal_actions()) == {Remove(4, 4), Remove(5, 4), EndTurn()}
     refused(state, Remove(5, 3), "already paired")
@@ -85,15 +90,15 @@ def test_jeff_turn_golden():
     state.apply(Remove(5, 4))
     assert state.athletes == (5, 5)
     # the other common die is useless and the exchange is spent: the turn ends by itself
-    assert state.phase == Phase.TURN_ROLL and state.player == RED
-    assert state.stats.max_athletes == (5, 6)
+    assert state.phase == Phase.TURN_ROLL and state.player == YELLOW
+    assert state.stats.max_athletes == (6, 5)
 
 
 def test_jeff_turn_the_four_works_too():
-    state = position(team=((2, 4, 6), (1, 3, 5)), athletes=(3, 6))
+    state = position(**JEFF_TURN)
     for move in [(1, 3, 5), Reroll((1,)), (4,), Exchange(3, 2), Remove(4, 4)]:
         state.apply(move)
-    assert state.athletes == (5, 5) and state.player == RED
+    assert state.athletes == (5, 5) and state.player == YELLOW
 
 
 @pytest.mark.parametrize("name", ["bernd-setup", "jeff-turn", "lookahead-vs-greedy-seed58"])
@@ -101,10 +106,24 @@ def test_example_logs_replay(name):
     log = read_log(EXAMPLES / f"{name}.jsonl")
     state = replay(TugOfWar(), log).state
     if name == "jeff-turn":
-        assert state.athletes == (5, 5) and state.team[YELLOW] == (3, 4, 6)
+        assert state.athletes == (5, 5) and state.team[RED] == (3, 4, 6)
+        assert state.team[YELLOW] == (1, 3, 5)
     if name == "bernd-setup":
         assert state.team == ((2, 3, 5), (4, 5, 6)) and state.athletes == (10, 12)
         assert state.first_player == YELLOW
+
+
+def test_jeff_and_bernd_keep_their_sides_in_every_example():
+    """The seed's people play the same colours in every log: Bernd Yellow, Jeff Red (and Ann
+    Yellow, Ben Red), so the booklets never swap a person's colour."""
+    sides = {"Bernd": YELLOW, "Jeff": RED, "Ann": YELLOW, "Ben": RED, "Yellow": YELLOW,
+             "Red": RED}
+    seen = set()
+    for path in sorted(EXAMPLES.glob("*.jsonl")):
+        for side, player in enumerate(read_log(path).header.players):
+            assert sides[player.name] == side, (path.name, player.name)
+            seen.add(player.name)
+    assert {"Bernd", "Jeff"} <= seen
 
 
 # -- set-up ------------------------------------------------------------------------------------
@@ -361,6 +380,10 @@ def test_bot_reasons_and_lookahead_strength():
     played = play(TugOfWar(), ["lookahead", "greedy"], seed=58)
     reasons = [e.reason for e in played.log.entries if e.player is not None]
     assert all(reasons)
+    # "the last athlete" only on the removal that takes the last one (issue 11, item 12)
+    last = [i for i, r in enumerate(reasons) if "last athlete" in r]
+    assert last == [len(reasons) - 1]
+    assert sum("every athlete left" in r for r in reasons) == 2
     wins = sum(
         play(TugOfWar(), bots, seed=s, record=False).state.winner == bots.index("lookahead")
         for s in range(20)
@@ -651,14 +674,33 @@ def test_bot_reasons_are_reason_objects():
     played = play(TugOfWar(), ["greedy", "lookahead"], seed=5, record=False)
     assert played.log is None
     bot_game = TugOfWar()
-    state = position(team=((2, 4, 6), (1, 3, 5)), athletes=(3, 6))
+    state = position(**JEFF_TURN)
     state.apply((1, 3, 5))
+    said = {}
     for name, factory in bot_game.bots().items():
         if name == "random":
             continue
-        decision = factory(bot_game, 0, random.Random(1)).decide(state.view(0))
+        decision = factory(bot_game, RED, random.Random(1)).decide(state.view(RED))
+        assert decision.action == Reroll((1,))
         assert isinstance(decision.reason, Reason)
-        assert str(decision.reason).startswith("re-roll 1 (six bonus): expected swing")
+        said[name] = str(decision.reason)
+    assert said["greedy"] == ("the best re-roll: about 4.7 athletes gained or removed this "
+                              "turn, on average")
+    assert said["lookahead"].startswith("the best re-roll on average")
+
+
+@pytest.mark.parametrize("opp, words", [(1, "the last athlete on the other side"),
+                                        (2, "every athlete left"), (3, "every athlete left"),
+                                        (4, "costs nothing")])
+@pytest.mark.parametrize("bot", ["greedy", "lookahead"])
+def test_a_removal_says_last_only_when_it_is(bot, opp, words):
+    """Three removals against 1-4 athletes left: only the very last says it is the last."""
+    game = TugOfWar()
+    state = position(team=((1, 1, 1), (2, 3, 4)), athletes=(9, opp))
+    state.apply((2, 3, 4))  # Yellow: 2, 3 and 4 each beat a team 1
+    decision = game.bots()[bot](game, YELLOW, random.Random(0)).decide(state.view(YELLOW))
+    assert isinstance(decision.action, Remove)
+    assert words in str(decision.reason)
 
 
 # -- the measured figures can be reproduced --------------------------------------------------------

@@ -328,7 +328,9 @@ def test_example_of_a_played_game_has_a_captioned_strip_per_turn(cli, tmp_path):
     actions = [line["action"] for line in lines if "action" in line]
     assert text.count("Remove: common") == sum(1 for a in actions if "remove" in a)
     assert text.count("Exchange: common") == sum(1 for a in actions if "exchange" in a)
-    reasons = [line["reason"] for line in lines if line.get("reason")]
+    from printkit.engines.core import parse_log
+
+    reasons = [e.reason for e in parse_log(log.read_text()).entries if e.reason]
     assert reasons and all(reason in text for reason in reasons[:6])  # the bots' reasons
     assert f"{result['winner_name']} wins." in text
     fonts = pdf_fonts(out)

@@ -20,7 +20,16 @@ from printkit.engines.core.game import (
     Reason,
     State,
 )
-from printkit.engines.core.log import GameLog, LogEntry, LogHeader, Player, parse_log, read_log
+from printkit.engines.core.log import (
+    GameLog,
+    LogEntry,
+    LogHeader,
+    Player,
+    ReasonText,
+    parse_log,
+    read_log,
+    translate_reason,
+)
 from printkit.engines.core.runner import (
     PlayedGame,
     Replay,
@@ -33,6 +42,8 @@ from printkit.engines.core.schema import log_schema, validate_log_lines
 
 __all__ = [
     "CHANCE",
+    "ReasonText",
+    "translate_reason",
     "TERMINAL",
     "Bot",
     "BotFactory",

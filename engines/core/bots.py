@@ -16,6 +16,18 @@ Bot = BotLike
 """Anything with ``decide(view) -> Decision`` can play."""
 
 
+def N_(message: str) -> str:
+    """Mark a bot's reason as a message id for extraction (``pybabel extract`` knows ``N_``).
+
+    Engines print nothing, so they do not import the printing side's gettext: a reason keeps
+    its English message id and its values, and whoever prints it translates it then.
+
+    >>> N_("keep the team dice")
+    'keep the team dice'
+    """
+    return message
+
+
 class RandomBot(Generic[S, A]):
     """Picks uniformly among the legal actions. The baseline every game offers."""
 
@@ -56,4 +68,4 @@ def make_bot(game: Game[S, A], name: str, player: int, rng: random.Random) -> Bo
     return factories[name](game, player, rng)
 
 
-__all__ = ["Bot", "RandomBot", "bot_rng", "dice_rng", "make_bot"]
+__all__ = ["Bot", "N_", "RandomBot", "bot_rng", "dice_rng", "make_bot"]

@@ -10,7 +10,13 @@ A log is a header line, one line per decision or chance outcome, and a result li
     {"result": {"scores": [57, 42], "winners": [0]}}
 
 (The header is one line in a real file.) ``reason`` is optional and becomes an annotation on
-printed examples.
+printed examples. A bot's reason is written as its message id with the values of its
+``%(name)s`` placeholders beside it, so a printer can translate the sentence::
+
+    {"player": 0, "action": "end", "reason": "%(n)d dice left, none worth using",
+     "reason_params": {"n": 2}}
+
+A reason written by hand is plain text; the two forms may be mixed in one log.
 """
 
 from __future__ import annotations
@@ -18,12 +24,13 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from printkit.engines.core.errors import LogFormatError
+from printkit.engines.core.game import Reason
 
 FORMAT_VERSION = 1
 
@@ -54,14 +61,67 @@ class LogHeader:
         }
 
 
+class ReasonText(str):
+    """A reason as a log holds it: it reads as its English sentence (it *is* that string), and
+    keeps the message id and values it was made from, so a printer can translate it.
+
+    >>> why = ReasonText("%(n)d dice left, none worth using", {"n": 2})
+    >>> why, why.msgid, dict(why.params)
+    ('2 dice left, none worth using', '%(n)d dice left, none worth using', {'n': 2})
+    >>> translate_reason(why, {"%(n)d dice left, none worth using": "%(n)d dés inutiles"}.get)
+    '2 dés inutiles'
+    """
+
+    msgid: str
+    params: Mapping[str, Any]
+
+    def __new__(cls, msgid: str, params: Mapping[str, Any] | None = None) -> ReasonText:
+        values = dict(params or {})
+        self = super().__new__(cls, msgid % values if values else msgid)
+        self.msgid = msgid
+        self.params = values
+        return self
+
+    @classmethod
+    def of(cls, reason: str | Reason) -> str:
+        """A bot's :class:`Reason` as text with its message id (values made JSON-ready: numbers
+        and text stay, anything else is written out); plain text stays as it is."""
+        if not isinstance(reason, Reason):
+            return reason
+        return cls(reason.text, {k: v if v is None or isinstance(v, bool | int | float | str)
+                                 else str(v) for k, v in reason.params.items()})
+
+
+def translate_reason(reason: str, gettext: Callable[[str], str | None]) -> str:
+    """``reason`` in the language of ``gettext``: a bot's message id is translated and then
+    filled in; a reason written by hand is looked up as it stands (usually left as it is).
+    An untranslated message (``gettext`` giving None or the id back) stays English."""
+    msgid = reason.msgid if isinstance(reason, ReasonText) else reason
+    text = gettext(msgid) or msgid
+    if not isinstance(reason, ReasonText) or not reason.params:
+        return text
+    try:
+        return text % reason.params
+    except (KeyError, TypeError, ValueError):  # a catalog's placeholders gone wrong
+        return str(reason)
+
+
 @dataclass(frozen=True)
 class LogEntry:
-    """One line: a decision (``player`` set) or a chance outcome (``player`` is None)."""
+    """One line: a decision (``player`` set) or a chance outcome (``player`` is None).
+
+    ``reason`` is plain text, or a :class:`ReasonText` when it came from a bot (or from a line
+    with ``reason_params``)."""
 
     player: int | None
     data: Any
     reason: str | None = None
     line: int | None = None
+
+    @classmethod
+    def decision(cls, player: int, data: Any, reason: str | Reason | None) -> LogEntry:
+        """A decision line; a bot's :class:`Reason` is kept as its message id and values."""
+        return cls(player, data, None if reason is None else ReasonText.of(reason))
 
     @property
     def is_chance(self) -> bool:
@@ -71,8 +131,12 @@ class LogEntry:
         if self.player is None:
             return {"chance": self.data}
         out: dict[str, Any] = {"player": self.player, "action": self.data}
-        if self.reason:
-            out["reason"] = self.reason
+        reason = self.reason
+        if isinstance(reason, ReasonText) and reason.params:
+            out["reason"] = reason.msgid
+            out["reason_params"] = dict(reason.params)
+        elif reason:
+            out["reason"] = str(reason)
         return out
 
 
@@ -161,10 +225,7 @@ def parse_log(text: str) -> GameLog:
                 raise LogFormatError("'player' must be a player number (0, 1, ...)", number)
             if "action" not in obj:
                 raise LogFormatError("a player line needs an 'action'", number)
-            reason = obj.get("reason")
-            if reason is not None and not isinstance(reason, str):
-                raise LogFormatError("'reason' must be text", number)
-            log.entries.append(LogEntry(p, obj["action"], reason, number))
+            log.entries.append(LogEntry(p, obj["action"], _parse_reason(obj, number), number))
         else:
             raise LogFormatError(
                 "a line must hold 'chance', 'player' and 'action', or 'result'", number
@@ -172,6 +233,27 @@ def parse_log(text: str) -> GameLog:
     if log is None:
         raise LogFormatError("the log is empty: it needs at least a header line")
     return log
+
+
+def _parse_reason(obj: dict[str, Any], number: int) -> str | None:
+    """A decision line's reason: plain text, or a message id filled from ``reason_params``."""
+    reason = obj.get("reason")
+    if reason is not None and not isinstance(reason, str):
+        raise LogFormatError("'reason' must be text", number)
+    params = obj.get("reason_params")
+    if params is None:
+        return reason
+    if reason is None:
+        raise LogFormatError("'reason_params' fills a 'reason', and this line has none", number)
+    if not isinstance(params, dict) or not all(
+            v is None or isinstance(v, int | float | str) for v in params.values()):
+        raise LogFormatError("'reason_params' must be an object of numbers and text", number)
+    try:
+        return ReasonText(reason, params)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise LogFormatError(
+            f"'reason_params' do not fill the reason's placeholders ({exc!r})", number
+        ) from None
 
 
 def _parse_header(obj: dict[str, Any], number: int) -> LogHeader:

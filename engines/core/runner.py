@@ -128,9 +128,8 @@ def play(
             decision = players[who].decide(state.view(who))
             state.apply(decision.action)
             if log is not None:
-                reason = decision.reason
-                log.entries.append(LogEntry(who, game.action_to_json(decision.action),
-                                            None if reason is None else str(reason)))
+                log.entries.append(LogEntry.decision(  # the message id and its values
+                    who, game.action_to_json(decision.action), decision.reason))
         steps += 1
     if log is not None:
         log.result = state.result()

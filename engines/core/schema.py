@@ -77,7 +77,10 @@ def log_schema(game: Game[Any, Any]) -> dict[str, Any]:
                        "maximum": game.info.max_players - 1},
             "action": game.action_schema(),
             "reason": {"type": "string"},
+            "reason_params": {"type": "object", "additionalProperties": {
+                "type": ["string", "number", "boolean", "null"]}},
         },
+        "dependentRequired": {"reason_params": ["reason"]},
         "additionalProperties": False,
     }
     defs["result"] = {

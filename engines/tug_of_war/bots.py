@@ -18,6 +18,10 @@ The ``random`` bot is the core's :class:`~printkit.engines.core.bots.RandomBot`.
 Every decision, with its :class:`~printkit.engines.core.Reason`, is a pure function of a few
 dice and counts, so each bot keeps the :class:`~printkit.engines.core.Decision` objects it has
 made and hands the same one out again; a reason is formatted only when a log records it.
+A reason is a message id marked with ``N_`` (catalogs translate it when a booklet prints it),
+worded for players: what the move is good for, never the bots' internal scores. It does not
+repeat what the booklet's caption already says (the dice, the athletes gained), and it names
+no side, so Yellow and Red share every decision.
 
 >>> from printkit.engines.core import play
 >>> from printkit.engines.tug_of_war import TugOfWar
@@ -30,8 +34,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable
 from functools import cache
-from typing import ClassVar, NamedTuple, TypeVar
+from typing import ClassVar, TypeVar
 
+from printkit.engines.core.bots import N_
 from printkit.engines.core.game import Decision, Game, Reason
 from printkit.engines.tug_of_war.game import (
     Action,
@@ -48,7 +53,6 @@ from printkit.engines.tug_of_war.plans import (
     best_reroll,
     best_sequential_reroll,
     best_swing,
-    drop_one,
     multiset_rolls,
     plans,
     potential,
@@ -74,8 +78,15 @@ _ATHLETES = RULES.athletes_per_side
 _BONUS = RULES.exchange_bonus
 
 Choice = Decision[Action]
-Both = tuple[Choice, Choice]
-"""A decision as Yellow and as Red would give it (the reasons name the opponent)."""
+
+# Why a removal: the last athlete, every athlete left this turn, or one more off the rope.
+_REMOVE_LAST, _REMOVE_ALL, _REMOVE = 2, 1, 0
+_REMOVE_WHY = (
+    Reason(N_("taking an athlete off costs nothing and brings the win closer")),
+    Reason(N_("these dice take off every athlete left on the other side: this turn wins")),
+    Reason(N_("the last athlete on the other side: this wins the game")),
+)
+_END_WHY = Reason(N_("stopping here is best: the dice left would not improve the position"))
 
 
 def _dice(d: Dice) -> str:
@@ -91,7 +102,10 @@ def _remember(cache: dict[Hashable, T], key: Hashable, value: T) -> T:
 
 class _PlanBot:
     name: ClassVar[str] = ""
-    _setup_why: ClassVar[str] = ""
+    # Each bot's reasons for its re-roll decisions (set-up, then turn; re-roll, then keep).
+    _setup_reroll_why: ClassVar[Reason]
+    _setup_keep_why: ClassVar[Reason]
+    _turn_keep_why: ClassVar[Reason]
     # Decisions by position key, shared by every bot of the class (pure functions of the key).
     _rerolls: ClassVar[dict[Hashable, Choice]]
 
@@ -119,12 +133,8 @@ class _PlanBot:
         found = self._rerolls.get(key)
         if found is None:
             dice = self._setup_dice(roll)
-            if dice:
-                why = Reason("re-roll %(dice)s: %(why)s", {"dice": _dice(dice),
-                                                          "why": self._setup_why})
-                found = Decision(Reroll(dice), why)
-            else:
-                found = Decision(Reroll(()), Reason("keep the team dice"))
+            found = Decision(Reroll(dice),
+                             self._setup_reroll_why if dice else self._setup_keep_why)
             found = _remember(self._rerolls, key, found)
         return found
 
@@ -144,15 +154,15 @@ class _PlanBot:
             else:
                 dice, expected = best_reroll(roll, most, value)
             if dice:
-                why = Reason("re-roll %(dice)s (six bonus): " + self._reroll_why,
-                             {"dice": _dice(dice), "value": expected})
-                found = Decision(Reroll(dice), why)
+                found = Decision(Reroll(dice), self._turn_reroll_why(expected))
             else:
-                found = Decision(Reroll(()), Reason("keep the common dice"))
+                found = Decision(Reroll(()), self._turn_keep_why)
             found = _remember(self._rerolls, key, found)
         return found
 
-    _reroll_why: ClassVar[str] = ""
+    def _turn_reroll_why(self, expected: float) -> Reason:
+        """Why re-roll these common dice, given what the best re-roll is worth on average."""
+        raise NotImplementedError
 
     def _setup_dice(self, roll: Dice) -> Dice:
         raise NotImplementedError
@@ -188,48 +198,52 @@ class _Candidate:
         self.change = plan.gain
         """Athletes the exchange adds or takes away when the reserve caps nothing."""
         self.lookahead = lookahead
-        self._decisions: tuple[Both, Both] | None = None
+        self._decisions: list[Choice | None] = [None, None, None]
 
-    def decisions(self, last: bool) -> Both:
-        """Its first step as (Yellow's, Red's) decision, removing an athlete or the last."""
-        found = self._decisions
+    def decision(self, removal: int) -> Choice:
+        """Its first step; a removal says whether it is ``_REMOVE_LAST``, ``_REMOVE_ALL`` (the
+        turn removes every athlete left) or a plain ``_REMOVE``."""
+        found = self._decisions[removal]
         if found is None:
-            found = self._decisions = (
-                _first_step(self.plan, self.change, False, self.lookahead),
-                _first_step(self.plan, self.change, True, self.lookahead),
-            )
-        return found[last]
+            found = self._decisions[removal] = _first_step(self.plan, self.change, removal,
+                                                           self.lookahead)
+        return found
 
 
-def _first_step(plan: Plan, change: int, last: bool, lookahead: bool) -> Both:
-    """The first step of ``plan`` as Yellow and as Red say it (only the opponent's name in a
-    reason depends on who plays)."""
+def _first_step(plan: Plan, change: int, removal: int, lookahead: bool) -> Choice:
+    """The first step of ``plan``: removals come before the exchange (a winning removal first)."""
     if plan.removals:
-        c, t = plan.removals[0]
-        remove = Remove(c, t)
-        text = "%(c)d beats team %(t)d: one %(opp)s athlete off"
-        if last:
-            text += ", the last one"
-        names = RULES.player_names
-        return (Decision(remove, Reason(text, {"c": c, "t": t, "opp": names[1]})),
-                Decision(remove, Reason(text, {"c": c, "t": t, "opp": names[0]})))
+        return Decision(Remove(*plan.removals[0]), _REMOVE_WHY[removal])
     if plan.exchange is not None:
-        c, t = plan.exchange
-        swap: Choice = Decision(Exchange(c, t), _exchange_why(plan, change, lookahead))
-        return (swap, swap)
-    end: Choice = Decision(EndTurn(), Reason("nothing worth doing with the dice left"))
-    return (end, end)
+        why = _lookahead_exchange_why(plan.team, change) if lookahead else _greedy_exchange_why(
+            change)
+        return Decision(Exchange(*plan.exchange), why)
+    return Decision(EndTurn(), _END_WHY)
 
 
-def _exchange_why(plan: Plan, change: int, lookahead: bool) -> Reason:
-    assert plan.exchange is not None
-    c, t = plan.exchange
-    params: dict[str, object] = {"c": c, "t": t, "change": change, "team": _dice(plan.team)}
-    text = "exchange %(c)d for %(t)d: %(change)+d athletes, team %(team)s"
-    if lookahead:
-        text += " (potential %(potential).2f)"
-        params["potential"] = potential(plan.team)
-    return Reason(text, params)
+_GREEDY_EXCHANGE_WHY = (
+    Reason(N_("a lower team die removes more in later turns, worth the athletes given back")),
+    Reason(N_("costs no athlete, and a lower team die removes more in later turns")),
+    Reason(N_("no other use of this die gains as many athletes this turn")),
+)
+
+
+def _greedy_exchange_why(change: int) -> Reason:
+    """Greedy exchanges for the athletes it gains now, or for a lower team at no cost."""
+    return _GREEDY_EXCHANGE_WHY[(change > 0) - (change < 0) + 1]
+
+
+def _lookahead_exchange_why(team: Dice, change: int) -> Reason:
+    """Lookahead weighs the athletes against how much the new team wins a turn on average."""
+    params = {"team": _dice(team), "swing": round(potential(team), 1)}
+    if change > 0:
+        return Reason(N_("more athletes now, and the team %(team)s still gains or removes about "
+                         "%(swing).1f athletes a turn on average"), params)
+    if change == 0:
+        return Reason(N_("costs no athlete, and the team %(team)s gains or removes about "
+                         "%(swing).1f athletes a turn on average"), params)
+    return Reason(N_("worth the athletes given back: the team %(team)s gains or removes about "
+                     "%(swing).1f athletes a turn on average"), params)
 
 
 _CANDIDATES: dict[Hashable, tuple[_Candidate, ...]] = {}
@@ -248,21 +262,16 @@ def _candidates(
     return found
 
 
-def _decision(best: _Candidate, p: int, own: int, own2: int, removed: int, opp: int) -> Choice:
-    """The chosen candidate's first step as ``p`` says it."""
+def _decision(best: _Candidate, own: int, own2: int, removed: int, opp: int) -> Choice:
+    """The chosen candidate's first step. ``opp`` is the opposing athletes left (exact up to
+    the most a turn removes), ``removed`` how many the plan takes off."""
     if removed:
-        return best.decisions(removed == opp)[p]
+        if removed < opp:
+            return best.decision(_REMOVE)
+        return best.decision(_REMOVE_LAST if opp == 1 else _REMOVE_ALL)
     if best.exchange is not None and own2 - own != best.change:  # the reserve capped it
-        return _first_step(best.plan, own2 - own, False, best.lookahead)[p]
-    return best.decisions(False)[p]
-
-
-class _Swap(NamedTuple):
-    """Greedy's choice of an exchange, before its reason names the team it makes."""
-
-    common: int
-    team: int
-    change: int
+        return _first_step(best.plan, own2 - own, _REMOVE, best.lookahead)
+    return best.decision(_REMOVE)
 
 
 class GreedyBot(_PlanBot):
@@ -270,16 +279,22 @@ class GreedyBot(_PlanBot):
     ties go to lower team dice, then to not exchanging.
 
     Which plan wins does not depend on the dice already paired this turn (every plan's team
-    sum moves by the same amount), so its table of choices is keyed by the free dice alone;
-    only an exchange's reason, which names the new team, looks at the whole team.
+    sum moves by the same amount), so its table of choices is keyed by the free dice alone.
     """
 
     name = "greedy"
-    _acts: ClassVar[dict[Hashable, Both | _Swap]] = {}
-    _swaps: ClassVar[dict[Hashable, Both]] = {}
+    _acts: ClassVar[dict[Hashable, Choice]] = {}
     _rerolls = {}
-    _setup_why = "below the average face"
-    _reroll_why = "expected swing %(value).1f"
+    _setup_reroll_why = Reason(N_("below the average of a die: a re-roll brings more athletes "
+                                  "on average"))
+    _setup_keep_why = Reason(N_("every die shows more than the average: a re-roll would bring "
+                                "fewer athletes on average"))
+    _turn_keep_why = Reason(N_("no re-roll would gain or remove more athletes this turn, on "
+                               "average"))
+
+    def _turn_reroll_why(self, expected: float) -> Reason:
+        return Reason(N_("the best re-roll: about %(swing).1f athletes gained or removed this "
+                         "turn, on average"), {"swing": round(expected, 1)})
 
     def decide(self, view: TugOfWarState) -> Choice:
         phase = view._phase
@@ -300,22 +315,15 @@ class GreedyBot(_PlanBot):
         found = self._acts.get(key)
         if found is None:
             found = _remember(self._acts, key, self._choose(*key))
-        if isinstance(found, _Swap):
-            swap_key = (view._teams[p], found)
-            both = self._swaps.get(swap_key)
-            if both is None:
-                both = _remember(self._swaps, swap_key, _swap_decisions(*swap_key))
-            return both[p]
-        return found[p]
+        return found
 
     def _act(self, view: TugOfWarState) -> Choice:
         return self.decide(view)
 
     @staticmethod
     def _choose(free_common: Dice, free_team: Dice, exchanged: bool, own: int,
-                opp: int) -> Both | _Swap:
-        """The best first step (a pure function of its arguments), as each player says it;
-        an exchange as a :class:`_Swap`."""
+                opp: int) -> Choice:
+        """The best first step (a pure function of its arguments)."""
         best: tuple[tuple[float, ...], _Candidate, int, int] | None = None
         after = RULES.after_exchange
         # any team holding the free team dice ranks the plans alike: take those alone
@@ -333,24 +341,13 @@ class GreedyBot(_PlanBot):
                 best = (score, cand, own2, removed)
         assert best is not None
         _, cand, own2, removed = best
-        if not removed and cand.exchange is not None:
-            return _Swap(cand.exchange[0], cand.exchange[1], own2 - own)
-        return (_decision(cand, 0, own, own2, removed, opp),
-                _decision(cand, 1, own, own2, removed, opp))
+        return _decision(cand, own, own2, removed, opp)
 
     def _setup_dice(self, roll: Dice) -> Dice:
         return tuple(v for v in roll if 2 * v < RULES.faces + 1)
 
     def _roll_value(self, team: Dice) -> Callable[[Dice], float]:
         return _swing_table(team).__getitem__
-
-
-def _swap_decisions(team: Dice, swap: _Swap) -> Both:
-    new = tuple(sorted(drop_one(team, swap.team) + (swap.common,)))
-    why = Reason("exchange %(c)d for %(t)d: %(change)+d athletes, team %(team)s",
-                 {"c": swap.common, "t": swap.team, "change": swap.change, "team": _dice(new)})
-    both: Choice = Decision(Exchange(swap.common, swap.team), why)
-    return (both, both)
 
 
 class LookaheadBot(_PlanBot):
@@ -363,8 +360,16 @@ class LookaheadBot(_PlanBot):
 
     name = "lookahead"
     _rerolls = {}
-    _setup_why = "best expected athletes plus team potential"
-    _reroll_why = "expected swing with team potential %(value).1f"
+    _setup_reroll_why = Reason(N_("the best balance on average: more athletes now, and low team "
+                                  "dice that remove more later"))
+    _setup_keep_why = Reason(N_("already the best balance between athletes now and low team "
+                                "dice that remove more later"))
+    _turn_keep_why = Reason(N_("no re-roll would do better, on average, for this turn and the "
+                               "team dice it leaves"))
+
+    def _turn_reroll_why(self, expected: float) -> Reason:
+        return Reason(N_("the best re-roll on average, for this turn and for the team dice it "
+                         "leaves"))
 
     def _act(self, view: TugOfWarState) -> Choice:
         p = view._player
@@ -403,7 +408,7 @@ class LookaheadBot(_PlanBot):
             if best is None or score > best:
                 best, chosen, chosen_own2, chosen_removed = score, cand, own2, removed
         assert chosen is not None
-        return _decision(chosen, p, own, chosen_own2, chosen_removed, opp)
+        return _decision(chosen, own, chosen_own2, chosen_removed, opp)
 
     def _setup_dice(self, roll: Dice) -> Dice:
         return _lookahead_setup(roll)

@@ -2,16 +2,18 @@
 
 Every bot decides from its own player's sheet only; the others' keeps never matter.
 
-A bot's reason is a :class:`~printkit.engines.core.Reason`: a fixed sentence (a message id a
-catalog can translate) with its values. The values are cheap to make (numbers, and small
-objects that write out the dice only when asked), so auto-play that records no log formats
-nothing. Sentences speak as a player would: die labels and faces ("d20 1"), points rounded.
+A bot's reason is a :class:`~printkit.engines.core.Reason`: a fixed sentence marked with
+``N_`` (a message id a catalog can translate) with named values. The values are cheap to make
+(numbers, and small objects that write out the dice only when asked), so auto-play that
+records no log formats nothing. Sentences say why, as a player would: die labels and faces
+("d20 1"), runs and sets as their faces ("1-2-3", "6-6-6"), points rounded; the values hold
+no English words, so a translated sentence reads whole.
 
 >>> from printkit.engines.core import play
 >>> from printkit.engines.wftgts import WFtGtS
 >>> log = play(WFtGtS(), ["greedy"], seed=2).log
 >>> log.entries[1].reason
-'keeps a start: d6 1 and d12 3'
+'a start: d6 1, d12 3 could grow into a run or set'
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from printkit.engines.core.bots import RandomBot
+from printkit.engines.core.bots import N_, RandomBot
 from printkit.engines.core.game import BotLike, Decision, Game, Reason
 from printkit.engines.wftgts.game import KEEPS, SCORE_BEST, SCORE_JUNK, Action, WFtGtSState
 from printkit.engines.wftgts.rules import RULES
@@ -33,30 +35,24 @@ _N = len(_LABELS)
 
 @dataclass(frozen=True, slots=True)
 class DiceText:
-    """The kept dice with their faces ("d6 3, d8 2 and d12 4"), written only when a log
+    """The kept dice with their faces ("d6 3, d8 2, d12 4"), written only when a log
     records the reason."""
 
     mask: int
     line: tuple[int, ...]
 
     def __str__(self) -> str:
-        words = [f"{_LABELS[i]} {self.line[i]}" for i in range(_N) if self.mask >> i & 1]
-        if len(words) < 2:
-            return "".join(words)
-        return f"{', '.join(words[:-1])} and {words[-1]}"
+        return ", ".join(f"{_LABELS[i]} {self.line[i]}" for i in range(_N) if self.mask >> i & 1)
 
 
 @dataclass(frozen=True, slots=True)
 class GroupsText:
-    """A scoring's groups: ``heads`` only ("1-2-3 and three 6s") or the full arithmetic."""
+    """A scoring's runs and sets as their faces ("1-2-3, 6-6-6"): no words to translate."""
 
     scoring: Scoring
-    heads: bool = False
 
     def __str__(self) -> str:
-        if self.heads:
-            return " and ".join(g.describe().split(":")[0] for g in self.scoring.groups)
-        return self.scoring.describe()
+        return ", ".join("-".join(map(str, g.values)) for g in self.scoring.groups)
 
 
 def _mask(scoring: Scoring) -> int:
@@ -92,10 +88,15 @@ class _SheetBot:
         raise NotImplementedError
 
 
+_NOTHING_TO_SCORE: Decision[Action] = Decision(
+    SCORE_BEST, Reason(N_("no run or set on the line: it scores 0")))
+
+
 def _score_best(scoring: Scoring) -> Decision[Action]:
     if not scoring.groups:
-        return Decision(SCORE_BEST, Reason("no run or set: scores 0"))
-    return Decision(SCORE_BEST, Reason("scores %(groups)s", {"groups": GroupsText(scoring)}))
+        return _NOTHING_TO_SCORE
+    return Decision(SCORE_BEST, Reason(N_("the best runs and sets of the line: %(points)d points"),
+                                       {"points": scoring.points}))
 
 
 class GreedyBot(_SheetBot):
@@ -110,8 +111,8 @@ class GreedyBot(_SheetBot):
         scoring = _best(line)
         if scoring.groups:
             mask = _mask(scoring)
-            return Decision(KEEPS[mask], Reason("keeps %(groups)s: %(dice)s", {
-                "groups": GroupsText(scoring, heads=True), "dice": DiceText(mask, line)}))
+            return Decision(KEEPS[mask], Reason(N_("already a run or set: %(groups)s"),
+                                                {"groups": GroupsText(scoring)}))
         best_pair = None
         best_pts = 0
         for i in range(_N):
@@ -120,9 +121,9 @@ class GreedyBot(_SheetBot):
                     best_pts = _PTS[i] + _PTS[j]
                     best_pair = (i, j)
         if best_pair is None:
-            return Decision(KEEPS[0], Reason("nothing worth keeping: rerolls everything"))
+            return Decision(KEEPS[0], Reason(N_("no two dice close enough to start a run or set")))
         mask = (1 << best_pair[0]) | (1 << best_pair[1])
-        return Decision(KEEPS[mask], Reason("keeps a start: %(dice)s",
+        return Decision(KEEPS[mask], Reason(N_("a start: %(dice)s could grow into a run or set"),
                                             {"dice": DiceText(mask, line)}))
 
     def score(
@@ -131,9 +132,9 @@ class GreedyBot(_SheetBot):
         gain = c_sum - best
         last = view.round == view.rules.rounds
         if view.junk_left(self.player) > 0 and gain > 0 and (last or gain >= self.JUNK_MARGIN):
-            return Decision(SCORE_JUNK, Reason(
+            return Decision(SCORE_JUNK, Reason(N_(
                 "stuck with junk: the line adds up to %(sum)d against %(best)d for its runs and"
-                " sets", {"sum": c_sum, "best": best}))
+                " sets"), {"sum": c_sum, "best": best}))
         return _score_best(scoring)
 
 
@@ -157,12 +158,12 @@ class OptimalBot(_SheetBot):
         mask, worth = self.tables.best_keep(view.line - 1, line, rounds_left,
                                             view.junk_left(self.player))
         if mask == 0:
-            return Decision(KEEPS[0], Reason(
-                "rerolls everything: expects about %(points).0f points this round",
-                {"points": worth}))
-        return Decision(KEEPS[mask], Reason(
-            "keeps %(dice)s: expects about %(points).0f points this round from this keep",
-            {"dice": DiceText(mask, line), "points": worth}))
+            return Decision(KEEPS[0], Reason(N_(
+                "rerolling everything is best: it expects about %(points)d points this round"),
+                {"points": round(worth)}))
+        return Decision(KEEPS[mask], Reason(N_(
+            "keeping %(dice)s is best: it expects about %(points)d points this round"),
+            {"dice": DiceText(mask, line), "points": round(worth)}))
 
     def score(
         self, view: WFtGtSState, line: tuple[int, ...], best: int, c_sum: int, scoring: Scoring
@@ -171,14 +172,14 @@ class OptimalBot(_SheetBot):
         uses = view.junk_left(self.player)
         if self.tables.use_junk(c_sum - best, rounds_left, uses):
             if rounds_left == 0:
-                return Decision(SCORE_JUNK, Reason(
+                return Decision(SCORE_JUNK, Reason(N_(
                     "stuck with junk in the last round: the line adds up to %(sum)d against"
-                    " %(best)d for its runs and sets", {"sum": c_sum, "best": best}))
-            return Decision(SCORE_JUNK, Reason(
+                    " %(best)d for its runs and sets"), {"sum": c_sum, "best": best}))
+            return Decision(SCORE_JUNK, Reason(N_(
                 "stuck with junk: the line adds up to %(sum)d against %(best)d for its runs and"
-                " sets; keeping the junk for the %(left)d rounds left would be worth only about"
-                " %(worth).0f points", {"sum": c_sum, "best": best, "left": rounds_left,
-                                        "worth": self.tables.junk_cost[rounds_left][uses]}))
+                " sets, and saving the junk for a later round would be worth only about"
+                " %(worth)d points"), {"sum": c_sum, "best": best,
+                                       "worth": round(self.tables.junk_cost[rounds_left][uses])}))
         return _score_best(scoring)
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from printkit.context import BuildContext, DrawContext
 from printkit.errors import PrintkitError
 from printkit.handouts.booklet import impose
-from printkit.handouts.markup import parse
+from printkit.handouts.markup import Block, parse
 from printkit.handouts.render import render_file
 from printkit.handouts.typeset import FigureSource, PageLayout, typeset
 from printkit.kits import Kit
@@ -132,6 +132,11 @@ def build_handout(kit: Kit[Any, Any], build: BuildContext, out: Path,
             data.update(_checked(spec.data(ctx), kit.name))
             markup = render_file(template, build.locale, data)
             blocks = parse(markup, template.name)
+            _check_glyphs(ctx, blocks)
+            if ctx.preflight.errors:  # e.g. a character the locale's font lacks
+                first = ctx.preflight.errors[0]
+                raise PrintkitError(f"{kit.name} handout ({build.locale}): {first.message} "
+                                    f"[{first.code}]")
             title = ctx._("{game}: rules").format(game=ctx._(kit.title))
             pdf = typeset(blocks, ctx, page_layout, title=title, name=template.name,
                           header=(ctx._(kit.title), data["language"]), figures=figures,
@@ -143,6 +148,19 @@ def build_handout(kit: Kit[Any, Any], build: BuildContext, out: Path,
         except OSError as exc:
             raise PrintkitError(f"cannot write {target}: {exc.strerror or exc}") from None
     return target
+
+
+def _check_glyphs(ctx: DrawContext, blocks: list[Block]) -> None:
+    """Every character of the handout's text must be in the fonts that set it."""
+    import re
+
+    text = " ".join(
+        " ".join([b.inline, *b.items, b.caption, *(t for row in b.rows for _h, t in row)])
+        for b in blocks)
+    plain = re.sub(r"<[^>]+>", "", text).replace("&lt;", "<").replace("&gt;", ">").replace(
+        "&amp;", "&")
+    for role in ("sans", "sans-bold", "sans-italic"):
+        ctx.check_glyphs(role, plain, "handout text")
 
 
 def _checked(data: Mapping[str, Any], kit: str) -> Mapping[str, Any]:

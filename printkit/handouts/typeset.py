@@ -448,8 +448,8 @@ def _lay_figures(data: bytes, placed: Sequence[_Placed]) -> bytes:
         cx, cy, cw, ch = fig.crop
         scale = min(fig.w / cw, fig.h / ch)
         host = writer.pages[fig.page - 1]
-        resources = DictionaryObject(host["/Resources"].get_object() if "/Resources" in host
-                                     else {})
+        own: Any = host["/Resources"].get_object() if "/Resources" in host else {}
+        resources = DictionaryObject(own)
         xobjects = DictionaryObject(resources.get("/XObject", DictionaryObject()).get_object())
         name = f"/PkFigure{number}"
         xobjects[NameObject(name)] = _form(writer, src)

@@ -4,7 +4,10 @@ Each strip shows, left to right: whose turn it is and the athletes before it; th
 (and the team after an exchange); the common roll with the re-rolled dice struck out and what
 they came up; a small rope with the athletes after the turn, placed on the same numbered
 spaces as the mat (removed athletes as empty rings, new ones ringed). Under the diagrams, a
-caption says what happened and why (the bot's or player's reason from the log).
+caption says what happened and why (the bot's or player's reason from the log, translated
+when it is a bot's message id). Both set-ups share one strip, a row each, beside one rope
+that shows who starts: a set-up is a roll and a team, and a strip of its own would stay
+half empty.
 
 The strips come from the replayed steps alone (no randomness), so the same log always gives
 the same PDF. :class:`StripBuilder` is the model: :class:`BookletExample` (a replay visitor)
@@ -27,6 +30,7 @@ from reportlab.platypus import Paragraph
 from printkit.context import DrawContext
 from printkit.draw import centred
 from printkit.engines.core import LogHeader, ReplayVisitor
+from printkit.engines.core.log import translate_reason
 from printkit.engines.tug_of_war import (
     Action,
     EndTurn,
@@ -47,6 +51,7 @@ from printkit.templates.tug_of_war.draw import (
     ink,
     rope,
     side_ink,
+    side_name,
     strike,
 )
 from printkit.units import mm
@@ -178,8 +183,15 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "±0"
 
 
+def translated_reason(ctx: DrawContext, reason: str) -> str:
+    """A reason from the log in the booklet's language (a bot's message id is translated and
+    filled in; a reason written by hand is printed as written)."""
+    return translate_reason(reason, ctx._) if reason else ""
+
+
 def captions(ctx: DrawContext, strip: Strip, names: list[str]) -> list[tuple[str, str]]:
-    """The strip's caption as (what happened, why) pairs, one line each."""
+    """The strip's caption as (what happened, why) pairs, one line each; a reason that
+    repeats the one just given is left out."""
     p, opp = strip.player, 1 - strip.player
     lines: list[tuple[str, str]] = []
     if strip.kind == "setup":
@@ -187,28 +199,35 @@ def captions(ctx: DrawContext, strip: Strip, names: list[str]) -> list[tuple[str
     else:
         lines.append((ctx._("Rolls the common dice: %(dice)s.") % {"dice": _dice_text(strip.roll)},
                       ""))
+    said = ""
     for step in strip.rerolls:
         lines.append((ctx._("Re-rolls %(old)s: %(new)s.") % {"old": _dice_text(step.dice),
                                                          "new": _dice_text(step.came_up)},
-                      step.reason))
+                      translated_reason(ctx, step.reason) if step.reason != said else ""))
+        said = step.reason
     if strip.rerolls and strip.reroll_reason:
-        lines.append((ctx._("Keeps the dice."), strip.reroll_reason))
+        lines.append((ctx._("Keeps the dice."), translated_reason(ctx, strip.reroll_reason)))
     elif not strip.rerolls and strip.rerolls_allowed:
-        lines.append((ctx._("Keeps the dice (may re-roll %(n)d).") % {"n": strip.rerolls_allowed},
-                      strip.reroll_reason))
+        if strip.kind == "setup":
+            keeps = ctx._("Keeps all the dice.")
+        else:  # "(may re-roll 1)" would read as the die showing 1
+            n = strip.rerolls_allowed
+            keeps = ctx.ngettext("Keeps the dice (%(n)d re-roll allowed).",
+                                 "Keeps the dice (%(n)d re-rolls allowed).", n) % {"n": n}
+        lines.append((keeps, translated_reason(ctx, strip.reroll_reason)))
     if strip.kind == "setup":
         lines.append((ctx.ngettext("Team dice %(dice)s: %(n)d athlete onto the rope.",
                                "Team dice %(dice)s: %(n)d athletes onto the rope.",
                                strip.athletes_after[p])
                       % {"dice": _dice_text(strip.team_after), "n": strip.athletes_after[p]}, ""))
-        if strip.starts is not None:
-            a = strip.athletes_after
-            lines.append((ctx._("%(y)d against %(r)d athletes: %(who)s starts.")
-                          % {"y": a[YELLOW], "r": a[RED], "who": names[strip.starts]}, ""))
         return lines
     athletes = strip.athletes_before
+    said = ""
     for played in strip.actions:
-        action, reason, after = played.action, played.reason, played.athletes
+        action, after = played.action, played.athletes
+        # a reason is said once: the next removal for the same reason goes without it
+        reason = translated_reason(ctx, played.reason) if played.reason != said else ""
+        said = played.reason
         if isinstance(action, EndTurn):
             lines.append((ctx._("Stops here."), reason))
         elif isinstance(action, Remove):
@@ -239,11 +258,34 @@ def captions(ctx: DrawContext, strip: Strip, names: list[str]) -> list[tuple[str
     return lines
 
 
+def who_starts(ctx: DrawContext, strip: Strip, names: list[str]) -> str:
+    """After the second set-up: who takes the first turn, and why (fewer athletes start)."""
+    if strip.starts is None:
+        return ""
+    a = strip.athletes_after
+    if a[YELLOW] == a[RED]:
+        return ctx._("%(n)d athletes each: on a tie, %(who)s starts.") % {
+            "n": a[YELLOW], "who": names[strip.starts]}
+    return ctx._("%(who)s starts: fewer athletes on the rope.") % {"who": names[strip.starts]}
+
+
+def blocks(strips: list[Strip]) -> list[list[Strip]]:
+    """The booklet's strips as drawn: consecutive set-ups share one strip, a turn has its own."""
+    out: list[list[Strip]] = []
+    for strip in strips:
+        if (strip.kind == "setup" and out and out[-1][-1].kind == "setup"
+                and len(out[-1]) < 2 and out[-1][-1].player != strip.player):
+            out[-1].append(strip)
+        else:
+            out.append([strip])
+    return out
+
+
 # -- drawing --------------------------------------------------------------------------------
 
 
-def _caption_paragraph(ctx: DrawContext, lines: list[tuple[str, str]],
-                       size: float) -> Paragraph:
+def _caption_paragraph(ctx: DrawContext, lines: list[tuple[str, str]], size: float,
+                       sep: str = "<br/>") -> Paragraph:
     style = ParagraphStyle("cap", fontName=ctx.font("sans"), fontSize=size,
                            leading=size * 1.22, textColor=ink("text"))
     italic = ctx.font("sans-italic")
@@ -251,21 +293,25 @@ def _caption_paragraph(ctx: DrawContext, lines: list[tuple[str, str]],
     for text, why in lines:
         line = escape(text)
         if why:
+            if sep != "<br/>" and not why.endswith((".", "!", "?")):
+                why += "."  # run on: the next sentence follows the reason
             line += f' <font name="{italic}" color="{LAYOUT["ink"]["rule"]}">— ' \
                     f"{escape(why)}</font>"
         parts.append(line)
-    return Paragraph("<br/>".join(parts), style)
+    return Paragraph(sep.join(parts), style)
 
 
 def _fit_caption(ctx: DrawContext, lines: list[tuple[str, str]], w: float,
-                 h: float) -> Paragraph:
-    for text, why in lines:
+                 h: float, sep: str = "<br/>") -> Paragraph:
+    """The caption at the largest size (down to the minimum) whose lines fit ``w`` x ``h``;
+    ``sep`` joins the lines (a set-up row runs them on as one paragraph)."""
+    for text, reason in lines:
         ctx.check_glyphs("sans", text, "caption")
-        ctx.check_glyphs("sans-italic", why, "caption")
+        ctx.check_glyphs("sans-italic", reason, "caption")
     e = LAYOUT["example"]
     size = float(e["caption_size"])
     while True:
-        para = _caption_paragraph(ctx, lines, size)
+        para = _caption_paragraph(ctx, lines, size, sep)
         if para.wrap(w, h)[1] <= h or size <= e["caption_min_size"]:
             return para
         size -= 0.2
@@ -351,68 +397,139 @@ def _mini_rope(c: Canvas, ctx: DrawContext, box: Rect, before: tuple[int, int],
                 width=box.w / 2 - mm(2))
 
 
+def _frame(c: Canvas, box: Rect) -> None:
+    c.setStrokeColor(ink("faint"))
+    c.setLineWidth(0.5)
+    c.roundRect(box.x, box.y, box.w, box.h, mm(2), stroke=1, fill=0)
+
+
+def _before(c: Canvas, ctx: DrawContext, col: Rect, athletes: tuple[int, int]) -> None:
+    """The athletes on the rope before the turn, at the foot of the turn column: each side's
+    count in its colour (a bare "13 : 9" left the reader to guess the order)."""
+    c.setFillColor(ink("rule"))
+    centred(c, ctx, ctx._("before the turn"), "sans", 6.5, col.cx, col.y + mm(7),
+            width=col.w - mm(3))
+    size, face = 8.0, ctx.font("sans-bold")
+    y = col.y + mm(3)
+    c.setFont(face, size)
+    c.setFillColor(ink("rule"))
+    c.drawCentredString(col.cx, y, ":")
+    half = c.stringWidth(":", face, size) / 2 + mm(1)
+    c.setFillColor(side_ink(YELLOW, "dark"))
+    c.drawRightString(col.cx - half, y, str(athletes[YELLOW]))
+    c.setFillColor(side_ink(RED, "dark"))
+    c.drawString(col.cx + half, y, str(athletes[RED]))
+
+
 def draw_strip(c: Canvas, ctx: DrawContext, box: Rect, strip: Strip, names: list[str]) -> None:
-    """One strip: turn column, team dice, common roll, mini rope, caption."""
+    """One turn: turn column, team dice, common roll, mini rope, caption."""
     e = LAYOUT["example"]
     p = strip.player
     ds = mm(e["dice_size"])
     c.saveState()
-    c.setStrokeColor(ink("faint"))
-    c.setLineWidth(0.5)
-    c.roundRect(box.x, box.y, box.w, box.h, mm(2), stroke=1, fill=0)
+    _frame(c, box)
     # turn column
     col = Rect(box.x, box.y, mm(e["turn_column"]), box.h)
     c.setFillColor(side_ink(p, "tint"))
     c.roundRect(col.x, col.y, col.w, col.h, mm(2), stroke=0, fill=1)
     c.setFillColor(side_ink(p, "dark"))
-    title = (ctx._("Set-up") if strip.kind == "setup"
-             else ctx._("Turn %(n)d") % {"n": strip.number})
-    centred(c, ctx, title, "sans-bold", 11, col.cx, col.top - mm(5), width=col.w - mm(3))
+    centred(c, ctx, ctx._("Turn %(n)d") % {"n": strip.number}, "sans-bold", 11, col.cx,
+            col.top - mm(5), width=col.w - mm(3))
     centred(c, ctx, names[p], "sans-bold", 8.5, col.cx, col.top - mm(10), width=col.w - mm(3))
     athlete(c, col.cx, col.top - mm(20), mm(10), facing=FACING[p], colour=side_ink(p, "dark"))
-    if strip.kind == "turn":
-        a = strip.athletes_before
-        c.setFillColor(ink("rule"))
-        centred(c, ctx, ctx._("before: %(y)d : %(r)d") % {"y": a[YELLOW], "r": a[RED]}, "sans",
-                6.5,
-                col.cx, col.y + mm(3), width=col.w - mm(3))
+    _before(c, ctx, col, strip.athletes_before)
     # diagrams row
     x = col.right + mm(4)
     row_top = box.top - mm(2.5)
     dice_y = row_top - mm(3.5) - ds
-    if strip.kind == "turn":
-        _label(c, ctx, ctx._("Team dice"), x, row_top - mm(2.2))
-        exchanged = [a.action.team for a in strip.actions if isinstance(a.action, Exchange)]
-        end = _dice_row(c, x, dice_y, strip.team, ds, struck=tuple(exchanged))
-        if strip.team_after != strip.team:  # the team after the exchange, edged
-            _dice_row(c, x, dice_y - ds * 1.35, strip.team_after, ds, edge=side_ink(p, "dark"))
-        x = max(end, x + 3 * ds * 1.25) + mm(4)
-    roll_label = ctx._("Set-up roll") if strip.kind == "setup" else ctx._("Common dice")
-    _label(c, ctx, roll_label, x, row_top - mm(2.2))
+    _label(c, ctx, ctx._("Team dice"), x, row_top - mm(2.2))
+    exchanged = [a.action.team for a in strip.actions if isinstance(a.action, Exchange)]
+    end = _dice_row(c, x, dice_y, strip.team, ds, struck=tuple(exchanged))
+    if strip.team_after != strip.team:  # the team after the exchange, edged
+        _dice_row(c, x, dice_y - ds * 1.35, strip.team_after, ds, edge=side_ink(p, "dark"))
+    x = max(end, x + 3 * ds * 1.25) + mm(4)
+    _label(c, ctx, ctx._("Common dice"), x, row_top - mm(2.2))
     end = _dice_row(c, x, dice_y, strip.roll, ds, struck=strip.rerolled)
     if strip.new_dice:
         _arrow(c, end + mm(0.5), dice_y + ds / 2, mm(5))
-        end = _dice_row(c, end + mm(7), dice_y, strip.new_dice, ds, edge=side_ink(p, "dark"))
-    if strip.kind == "setup":
-        _label(c, ctx, ctx._("Team dice"), x, dice_y - mm(4.5))
-        end = max(end, _dice_row(c, x, dice_y - mm(5.5) - ds, strip.team_after, ds,
-                                 edge=side_ink(p, "dark")))
+        _dice_row(c, end + mm(7), dice_y, strip.new_dice, ds, edge=side_ink(p, "dark"))
     rope_w = mm(e["rope_width"])
     rope_box = Rect(box.right - mm(3) - rope_w, dice_y - ds * 1.6, rope_w,
                     row_top - (dice_y - ds * 1.6))
-    _label(c, ctx, ctx._("On the rope after the turn") if strip.kind == "turn"
-           else ctx._("On the rope after set-up"), rope_box.x, row_top - mm(2.2))
+    _label(c, ctx, ctx._("On the rope after the turn"), rope_box.x, row_top - mm(2.2))
     _mini_rope(c, ctx, Rect(rope_box.x, rope_box.y, rope_box.w, rope_box.h - mm(3.5)),
-               strip.athletes_before, strip.athletes_after, names,
-               ring_new=strip.kind == "turn")
+               strip.athletes_before, strip.athletes_after, names)
     # caption
     cap_x = col.right + mm(4)
     cap = Rect(cap_x, box.y + mm(1.5), box.right - mm(3) - cap_x, rope_box.y - box.y - mm(2.5))
-    if strip.kind == "setup":
-        cap = Rect(end + mm(5), rope_box.y, rope_box.x - end - mm(9), row_top - rope_box.y)
     para = _fit_caption(ctx, captions(ctx, strip, names), cap.w, cap.h)
     _w, ph = para.wrap(cap.w, cap.h)
     para.drawOn(c, cap.x, cap.top - ph)
+    c.restoreState()
+
+
+def draw_setups(c: Canvas, ctx: DrawContext, box: Rect, setups: list[Strip],
+                names: list[str]) -> None:
+    """Both set-ups in one strip: a row each (column, set-up roll, team dice, a caption run on
+    under them), and one rope at the right with the athletes after both and who starts."""
+    e = LAYOUT["example"]
+    ds = mm(e["dice_size"])
+    rope_w = mm(e["rope_width"])
+    c.saveState()
+    _frame(c, box)
+    col = Rect(box.x, box.y, mm(e["turn_column"]), box.h)
+    clip = c.beginPath()
+    clip.roundRect(col.x, col.y, col.w, col.h, mm(2))
+    rope_x = box.right - mm(3) - rope_w
+    row_h = box.h / 2
+    # the team dice line up under each other, after the longest roll and re-roll
+    most_new = max(len(s.new_dice) for s in setups)
+    team_x = col.right + mm(4) + RULES.team_dice * ds * 1.25 + mm(5) + (
+        mm(7) + most_new * ds * 1.25 if most_new else 0.0)
+    for i, strip in enumerate(setups):
+        p = strip.player
+        row = Rect(box.x, box.top - (i + 1) * row_h, box.w, row_h)
+        c.saveState()  # the column's tint, its outer corners rounded
+        c.clipPath(clip, stroke=0, fill=0)
+        c.setFillColor(side_ink(p, "tint"))
+        c.rect(col.x, row.y, col.w, row.h, stroke=0, fill=1)
+        c.restoreState()
+        c.setFillColor(side_ink(p, "dark"))
+        centred(c, ctx, ctx._("Set-up"), "sans-bold", 10, col.cx, row.top - mm(4.2),
+                width=col.w - mm(3))
+        centred(c, ctx, names[p], "sans-bold", 8, col.cx, row.top - mm(8.4),
+                width=col.w - mm(3))
+        athlete(c, col.cx, row.top - mm(14.6), mm(7), facing=FACING[p],
+                colour=side_ink(p, "dark"))
+        x = col.right + mm(4)
+        row_top = row.top - mm(2)
+        dice_y = row_top - mm(3.5) - ds
+        _label(c, ctx, ctx._("Set-up roll"), x, row_top - mm(2.2))
+        end = _dice_row(c, x, dice_y, strip.roll, ds, struck=strip.rerolled)
+        if strip.new_dice:
+            _arrow(c, end + mm(0.5), dice_y + ds / 2, mm(5))
+            _dice_row(c, end + mm(7), dice_y, strip.new_dice, ds, edge=side_ink(p, "dark"))
+        _label(c, ctx, ctx._("Team dice"), team_x, row_top - mm(2.2))
+        _dice_row(c, team_x, dice_y, strip.team_after, ds, edge=side_ink(p, "dark"))
+        cap_x = col.right + mm(4)
+        cap = Rect(cap_x, row.y + mm(1), rope_x - mm(4) - cap_x, dice_y - mm(1.2) - row.y - mm(1))
+        para = _fit_caption(ctx, captions(ctx, strip, names), cap.w, cap.h, sep=" ")
+        _w, ph = para.wrap(cap.w, cap.h)
+        para.drawOn(c, cap.x, cap.top - ph)
+    # the rope after both set-ups, and who starts
+    last = setups[-1]
+    top = box.top - mm(2)
+    _label(c, ctx, ctx._("On the rope after set-up"), rope_x, top - mm(2.2))
+    rows = LAYOUT["mat"]["space_rows"]
+    pitch = (rope_w - mm(4)) / 2 / math.ceil(RULES.athletes_per_side / rows)
+    rope_h = rows * pitch + mm(5)
+    _mini_rope(c, ctx, Rect(rope_x, top - mm(3.5) - rope_h, rope_w, rope_h),
+               setups[0].athletes_before, last.athletes_after, names, ring_new=False)
+    starts = who_starts(ctx, last, names)
+    if starts:
+        c.setFillColor(ink("text"))
+        centred(c, ctx, starts, "sans", 7, rope_x + rope_w / 2, top - mm(3.5) - rope_h - mm(3),
+                width=rope_w)
     c.restoreState()
 
 
@@ -430,7 +547,8 @@ def strip_boxes(area: Rect) -> list[Rect]:
 
 
 def booklet_capacity(ctx: DrawContext) -> int:
-    """Strips the booklet holds within its page budget (``max_pages`` in layout.toml)."""
+    """Strips the booklet holds within its page budget (``max_pages`` in layout.toml); both
+    set-ups take one strip."""
     return len(strip_boxes(ctx.safe_area)) * int(LAYOUT["example"]["max_pages"])
 
 
@@ -442,9 +560,7 @@ def _header(c: Canvas, ctx: DrawContext, area: Rect, header: LogHeader, names: l
     ctx.check_glyphs("sans-bold", title, "header")
     c.setFont(ctx.font("sans-bold"), 13)
     c.drawString(x0, y1 - mm(5), title)
-    players = header.players
-    who = " · ".join(
-        f"{names[i]}" + (f" ({players[i].bot})" if players[i].bot else "") for i in range(2))
+    who = " · ".join(_player_line(ctx, header, names, side) for side in (YELLOW, RED))
     ctx.check_glyphs("sans", who, "header")
     c.setFont(ctx.font("sans"), 8)
     c.setFillColor(ink("rule"))
@@ -452,6 +568,19 @@ def _header(c: Canvas, ctx: DrawContext, area: Rect, header: LogHeader, names: l
     c.drawRightString(x1, y1 - mm(5),
                       ctx._("page %(n)d of %(m)d") % {"n": page_no, "m": pages})
     _legend(c, ctx, x1, y1 - mm(9.5))
+
+
+def _player_line(ctx: DrawContext, header: LogHeader, names: list[str], side: int) -> str:
+    """A player as the header names them: the side they play (unless the name is the side's)
+    and the bot that played, if one did: "Bernd (Yellow)", "Red (greedy bot)"."""
+    notes = []
+    colour = side_name(ctx, side)
+    if names[side] not in (colour, RULES.player_names[side]):
+        notes.append(colour)
+    bot = header.players[side].bot
+    if bot:
+        notes.append(ctx._("%(bot)s bot") % {"bot": bot})
+    return f"{names[side]} ({', '.join(notes)})" if notes else names[side]
 
 
 def _legend(c: Canvas, ctx: DrawContext, right: float, y: float) -> None:
@@ -505,9 +634,9 @@ class BookletExample(ReplayVisitor[TugOfWarState, Action]):
     def end(self, state: TugOfWarState) -> None:
         ctx = self.ctx
         names = [p.name for p in self.header.players]
-        strips = self.builder.strips
+        shown = blocks(self.builder.strips)
         per_page = len(strip_boxes(ctx.safe_area))
-        pages = max(1, math.ceil(len(strips) / per_page))
+        pages = max(1, math.ceil(len(shown) / per_page))
         with open_document(ctx, self.out, build=("tug-of-war", "example"),
                            title=ctx._("Tug of War: example game"),
                            subject=ctx._("A game log drawn turn by turn, with the reasons "
@@ -516,6 +645,9 @@ class BookletExample(ReplayVisitor[TugOfWarState, Action]):
                 with doc.page(band=False) as area:
                     _header(doc.canvas, ctx, area, self.header, names, page_no + 1, pages)
                     boxes = strip_boxes(area)
-                    chunk = strips[page_no * per_page:(page_no + 1) * per_page]
-                    for box, strip in zip(boxes, chunk, strict=False):
-                        draw_strip(doc.canvas, ctx, box, strip, names)
+                    chunk = shown[page_no * per_page:(page_no + 1) * per_page]
+                    for box, block in zip(boxes, chunk, strict=False):
+                        if block[0].kind == "setup":
+                            draw_setups(doc.canvas, ctx, box, block, names)
+                        else:
+                            draw_strip(doc.canvas, ctx, box, block[0], names)

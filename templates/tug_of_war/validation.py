@@ -16,7 +16,7 @@ from printkit.templates.tug_of_war.example import booklet_capacity
 from printkit.templates.tug_of_war.mat import dice_capacities, geometry
 from printkit.templates.tug_of_war.tokens import RED, YELLOW, token_sides
 
-SETUP_STRIPS = 2  # the booklet shows each player's set-up as a strip before the first turn
+SETUP_STRIPS = 1  # the booklet shows both players' set-ups in one strip before the first turn
 
 
 def capacities(ctx: DrawContext, players: int) -> list[Capacity]:

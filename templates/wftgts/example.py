@@ -29,6 +29,7 @@ from reportlab.platypus import Paragraph
 from printkit.context import DrawContext
 from printkit.draw import fit_size, glyph_top, ink_box, keep_inside
 from printkit.engines.core import LogHeader, ReplayVisitor
+from printkit.engines.core.log import translate_reason
 from printkit.engines.wftgts import Keep, Score, WFtGtSState
 from printkit.engines.wftgts.rules import DICE
 from printkit.fonts import font
@@ -262,7 +263,7 @@ class SheetExample(ReplayVisitor[WFtGtSState, Keep | Score]):
         ctx = self.ctx
         r = before.round
         who = self.names[player]
-        why = f" ({reason})" if reason else ""
+        why = f" ({translate_reason(reason, ctx._)})" if reason else ""
         lines = self.notes.setdefault(r, [])
         if isinstance(action, Keep):
             kept = ", ".join(_label(d) for d in sorted(action.dice)) or ctx._("nothing")

@@ -4,7 +4,9 @@ Every PDF printkit writes comes from :func:`open_canvas`: ``invariant=1`` (same 
 bytes), our own initial font (no stray unembedded Helvetica), a PrintScaling=None viewer hint
 (print at 100 %), and an atomic write (a temporary file renamed into place on success only).
 Inside a pipeline (:mod:`printkit.pipeline`) the canvas is a
-:class:`~printkit.tracking.TrackingCanvas` that checks the safe area while it draws.
+:class:`~printkit.tracking.TrackingCanvas` that checks the safe area while it draws. A print-shop
+sheet's page is larger than its paper (:class:`~printkit.production.profiles.SheetFrame`): the
+canvas then takes the frame's page size and checks the safe area where the paper lies on it.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from printkit.paper import Paper
 
 if TYPE_CHECKING:
     from printkit.context import DrawContext
+    from printkit.production.profiles import SheetFrame
 
 rl_config.useA85 = 0  # about 20 % smaller files, no downside for print
 
@@ -44,16 +47,19 @@ def open_canvas(
     author: str = "printkit",
     keywords: str = "",
     ctx: DrawContext | None = None,
+    frame: SheetFrame | None = None,
 ) -> Iterator[Canvas]:
     """Yield a canvas for ``paper``; on a clean exit the PDF lands atomically at ``path``.
 
     With a drawing context (``ctx``, or the pipeline's), the canvas records into its
-    preflight recorder whatever it draws outside the safe area of ``paper``."""
+    preflight recorder whatever it draws outside the safe area of ``paper``. With ``frame``
+    (a sheet framed for print: ``frame.paper`` is ``paper``), the page is the frame's and the
+    safe area lies where the paper lies on it."""
     path = Path(path)
     if not path.parent.exists():
         raise PrintkitError(f"output folder {path.parent} does not exist")
     buffer = io.BytesIO()
-    options: dict[str, Any] = dict(pagesize=paper.size, invariant=1,
+    options: dict[str, Any] = dict(pagesize=frame.size if frame else paper.size, invariant=1,
                                    initialFontName=font("sans"), initialFontSize=10,
                                    pageCompression=1)
     ctx = ctx or drawing_context.get()
@@ -65,7 +71,10 @@ def open_canvas(
         from printkit.tracking import TrackingCanvas
 
         prof = profile(ctx.profile)
-        canvas = TrackingCanvas(buffer, safe=safe_rect(paper, prof), report=ctx.preflight,
+        safe = safe_rect(paper, prof)
+        if frame is not None:
+            safe = frame.to_page(safe)
+        canvas = TrackingCanvas(buffer, safe=safe, report=ctx.preflight,
                                 check_shapes=prof.name != "print-shop", where=path.name,
                                 **options)
     canvas.setTitle(title)

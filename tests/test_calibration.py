@@ -330,3 +330,18 @@ def test_cli_calibrate(tmp_path: Path, duplex: str) -> None:
                  "--duplex-offset", f"{x:.1f},{y:.1f}", "--out", str(checked)]) == 0
     x2, y2 = readings(checked, duplex, (-4.0, 3.0))
     assert abs(x2) < READ_TOL and abs(y2) < READ_TOL
+
+
+def test_a_print_shop_calibration_sheet_has_no_notice(tmp_path: Path) -> None:
+    """A shop prints at size: the "print at 100 %" band is left out, and the instructions
+    move up into its place."""
+    ctx = BuildContext(paper=paper("a4"), profile="print-shop")
+    with drawing(ctx) as dctx:
+        out = write_calibration(tmp_path / "cal.pdf", dctx, "long")
+    assert not dctx.preflight.findings
+    with pdfplumber.open(str(out)) as doc:
+        text = doc.pages[0].extract_text() or ""
+    assert "Print at 100" not in text and "Duplex calibration (long edge)" in text
+    home = build(tmp_path, "a4", False, "long")
+    with pdfplumber.open(str(home)) as doc:
+        assert "Print at 100 % / actual size" in (doc.pages[0].extract_text() or "")

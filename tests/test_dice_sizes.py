@@ -116,7 +116,7 @@ def test_the_seven_die_set_on_one_page(tmp_path, paper_name):
 @pytest.mark.parametrize("paper_name,landscape", [("a4", False), ("letter", False),
                                                   ("a4", True), ("a3", False)])
 def test_nets_are_apart_and_inside_the_safe_area(paper_name, landscape, profile):
-    from printkit.production.profiles import FIRST_PAGE_BAND, safe_rect
+    from printkit.production.profiles import band_height, safe_rect
     from printkit.production.profiles import profile as find_profile
 
     ctx = BuildContext(paper(paper_name, landscape=landscape), profile=profile)
@@ -127,7 +127,7 @@ def test_nets_are_apart_and_inside_the_safe_area(paper_name, landscape, profile)
         assert sorted(map(repr, (p.spec for p in placed))) == sorted(map(repr, preset.dice))
         safe = safe_rect(sheet, find_profile(profile))
         for p in placed:
-            top = safe.top - (FIRST_PAGE_BAND + dice.TITLE_H if p.page == 0 else 0)
+            top = safe.top - (band_height(profile) + dice.TITLE_H if p.page == 0 else 0)
             assert p.x >= safe.x - 1e-6 and p.x + p.w <= safe.right + 1e-6
             assert p.y >= safe.y - 1e-6 and p.label_y + mm(3) <= top + 1e-6
             assert p.label_y >= p.y + p.h + bleed  # the name stays clear of the bleed

@@ -368,3 +368,31 @@ def test_a_back_that_cannot_fit_writes_nothing(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "card back: the back" in result.stderr and "even at 8 pt" in result.stderr
     assert not any(tmp_path.iterdir())
+
+
+def test_eighteen_cards_on_letter_take_two_sheets(tmp_path: Path) -> None:
+    """Issue 11 item 7: the notice used to cost the first Letter sheet its top row, and the
+    sample's 18 poker cards three sheets (6/9/3); it now runs beside the cards."""
+    out = tmp_path / "deck.pdf"
+    result = CliRunner().invoke(deck, [str(SAMPLE), "--back", "RUN!", "--paper", "letter",
+                                       "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(str(out))
+    assert len(reader.pages) == 4  # two sheets, fronts and backs
+    import pdfplumber
+
+    with pdfplumber.open(str(out)) as doc:
+        assert "Print at 100 % / actual size" in "".join(c["text"] for c in doc.pages[0].chars)
+
+
+def test_print_shop_deck_has_no_notice_and_its_slug_outside_the_cards(tmp_path: Path) -> None:
+    out = tmp_path / "deck.pdf"
+    result = CliRunner().invoke(deck, [str(SAMPLE), "--back", "RUN!", "--profile",
+                                       "print-shop", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    for page in PdfReader(str(out)).pages:
+        text = page.extract_text()
+        assert "Print at 100" not in text and "deck.pdf · page" in text
+        trim = [float(v) for v in page.trimbox]
+        media = [float(v) for v in page.mediabox]
+        assert media[0] < trim[0] and trim[2] < media[2] and media[1] < trim[1] < trim[3] < media[3]

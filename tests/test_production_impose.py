@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.commands.production import parse_offset
 from printkit.context import BuildContext
 from printkit.errors import LayoutError, PrintkitError
+from printkit.geometry import Rect
 from printkit.paper import paper
 from printkit.pipeline import drawing
 from printkit.production.impose import impose, plan_sheet, write_calibration
@@ -295,3 +296,158 @@ def test_first_page_note_and_check_rulers(tmp_path: Path) -> None:
         text = page.extract_text()
     assert round(mm(50), 2) in lengths and round(inch(1), 2) in lengths
     assert "Print at 100 % / actual size" in text
+
+
+# --- issue 11 item 7: the notice never costs a row; item 5: print-shop slug and marks ------
+
+
+def _words_and_rulers(pdf: Path, page: int) -> tuple[list[Rect], list[float], str]:
+    """The boxes of every word (PDF coordinates), the lengths of every straight line (either
+    way round) and the text of one page in drawing order (it may run up the page)."""
+    with pdfplumber.open(str(pdf)) as doc:
+        p = doc.pages[page]
+        H = float(p.height)
+        words = [Rect.from_corners(w["x0"], H - w["bottom"], w["x1"], H - w["top"])
+                 for w in p.extract_words()]
+        lengths = [round(max(ln["x1"] - ln["x0"], ln["bottom"] - ln["top"]), 2)
+                   for ln in p.lines]
+        return words, lengths, "".join(c["text"] for c in p.chars)  # in drawing order
+
+
+@pytest.mark.parametrize("name,sheets,per_sheet", [("letter", 2, 9), ("a4", 2, 9)])
+def test_18_poker_cards_take_two_sheets_with_the_notice_beside_them(
+        tmp_path: Path, name: str, sheets: int, per_sheet: int) -> None:
+    """On Letter, 3 x 3 poker cards fill the safe area's height to the last 0.1 mm: the
+    notice used to take the first sheet's top row (6 + 9 + 3 cards on 3 sheets). It now
+    runs up the strip beside the cards, and its rulers still measure true."""
+    ctx = BuildContext(paper=paper(name))
+    out = tmp_path / "cards.pdf"
+    with drawing(ctx) as dctx:
+        result = impose([marker] * 18, "poker", dctx, out)
+    assert not dctx.preflight.findings
+    assert result.pages == sheets
+    assert [sum(1 for p in result.placements if p.page == n) for n in range(sheets)] == \
+        [per_sheet] * sheets
+    words, lengths, text = _words_and_rulers(out, 0)
+    assert "Print at 100 % / actual size" in text
+    assert round(mm(50), 2) in lengths and round(inch(1), 2) in lengths
+    trims = [p.trim for p in result.placements if p.page == 0]
+    for w in words:  # no word of the notice lies on a card
+        assert not any(w.x < t.right and t.x < w.right and w.y < t.top and t.y < w.top
+                       for t in trims), w
+
+
+SIZES = ["poker", "bridge", "mini", "counter-1/2", "counter-5/8", "counter-3/4", "counter-1",
+         "60x40mm", "186x118mm", "70x120mm", "25x25mm", "190x266mm", "200x130mm"]
+
+
+@pytest.mark.parametrize("name", ["a4", "letter", "a3", "universal"])
+@pytest.mark.parametrize("landscape", [False, True])
+@pytest.mark.parametrize("duplex", ["none", "long", "fold"])
+def test_the_notice_never_costs_an_item(name: str, landscape: bool, duplex: str) -> None:
+    """Every size on every paper: each sheet, the first included, holds every cell that fits
+    the whole safe area; the notice lies where no cell's bleed is, inside the safe area (or,
+    as a last resort, in the paper's margin, outside it)."""
+    from printkit.production.profiles import safe_rect
+
+    p = paper(name, landscape=landscape)
+    for item in SIZES:
+        for prof in ("home", "print-shop"):
+            try:
+                plan = plan_sheet(item, p, prof, duplex=duplex)
+            except LayoutError:
+                continue  # too large for this paper
+            bare = plan_sheet(item, p, prof, duplex=duplex, band=False)
+            assert plan.per_page == bare.per_page, (item, prof)
+            assert len(plan.first_page_cells) == plan.per_page, (item, prof)
+            if prof == "print-shop":
+                assert plan.notice is None
+                continue
+            notice = plan.notice
+            assert notice is not None
+            safe = safe_rect(p, plan.profile)
+            if notice.margin:
+                assert notice.rect.y >= safe.top and notice.rect.top <= p.height
+            else:
+                assert safe.contains(notice.rect, 1e-6), (item, notice)
+            cells = [*plan.cells, *(plan.back_of(x, y) for x, y in plan.cells
+                                    if duplex == "fold")]
+            for x, y in cells:
+                b = plan.bleed
+                cell = (x - b, y - b, x + plan.cell_w + b, y + plan.cell_h + b)
+                r = notice.rect
+                assert not (r.x < cell[2] and cell[0] < r.right and r.y < cell[3]
+                            and cell[1] < r.top), (item, name, landscape, duplex, notice)
+                assert safe.contains(Rect(x, y, plan.cell_w, plan.cell_h), 1e-6)
+
+
+def test_print_shop_slug_lies_outside_every_trim_and_mark(tmp_path: Path) -> None:
+    """Poker cards with backs on Letter fill the sheet to 6.35 mm of its edge with their
+    bleed: the slug goes where nothing else is, on fronts and backs, and both sides carry
+    crop marks."""
+    ctx = BuildContext(paper=paper("letter"), profile="print-shop", duplex_offset=(1.0, -2.0))
+    out = tmp_path / "ps.pdf"
+    result = impose([marker] * 7, "poker", ctx, out, backs=marker)
+    with pdfplumber.open(str(out)) as doc:
+        for n, page in enumerate(doc.pages):
+            H = float(page.height)
+            slug = [c for c in page.chars if float(c["size"]) < 5.5]
+            assert "".join(c["text"] for c in slug).startswith("ps.pdf")
+            marks = [ln for ln in page.lines
+                     if max(ln["x1"] - ln["x0"], ln["bottom"] - ln["top"]) < mm(4.5)]
+            assert len(marks) >= 8, n  # crop marks on both sides
+            boxes = [(ln["x0"], ln["top"], ln["x1"], ln["bottom"]) for ln in marks]
+            dx, dy = (mm(1.0), mm(-2.0)) if n % 2 else (0.0, 0.0)
+            for p in result.placements:
+                if p.page != n:
+                    continue
+                b = p.trim.outset(result.plan.bleed).moved(dx, dy)
+                boxes.append((b.x, H - b.top, b.right, H - b.y))
+            for c in slug:
+                assert 0 <= c["x0"] and c["x1"] <= page.width and 0 <= c["top"]
+                assert c["bottom"] <= H
+                for x0, top, x1, bottom in boxes:
+                    assert not (c["x0"] < x1 and x0 < c["x1"] and c["top"] < bottom
+                                and top < c["bottom"]), (n, c["text"])
+
+
+@pytest.mark.parametrize("count,kind,margin,first", [
+    (300, "band", False, 304),  # two rows of the first sheet are free anyway
+    (320, "strip", False, 320),  # one row is
+    (336, "strip", True, 336),  # a full sheet: the margin, never a row
+    (500, "band", False, 304),  # the second sheet has the room
+    (672, "strip", True, 336)])
+def test_a_full_grid_gives_the_notice_a_row_only_when_that_costs_no_sheet(
+        count: int, kind: str, margin: bool, first: int) -> None:
+    """1/2 in counters fill Letter's safe area exactly (16 x 21): no strip is left beside
+    them, so the notice takes the top of the first sheet only when the count leaves that
+    room free, else it goes in the paper's margin."""
+    plan = plan_sheet("counter-1/2", paper("letter"), count=count)
+    assert plan.per_page == 336
+    assert plan.notice is not None
+    assert (plan.notice.kind, plan.notice.margin, len(plan.first_page_cells)) == (
+        kind, margin, first)
+    assert plan.sheets_for(count) == -(-count // 336)
+
+
+def test_the_margin_notice_is_printers_information(tmp_path: Path) -> None:
+    """In the margin the notice lies outside the safe area by design: no finding."""
+    out = tmp_path / "c.pdf"
+    with drawing(BuildContext(paper=paper("letter"))) as dctx:
+        result = impose([marker] * 336, "counter-1/2", dctx, out)
+    assert result.pages == 1 and not dctx.preflight.findings
+    _words, lengths, text = _words_and_rulers(out, 0)
+    assert "Print at 100 % / actual size" in text
+    assert round(mm(50), 2) in lengths and round(inch(1), 2) in lengths
+
+
+@pytest.mark.parametrize("name,item,count", [("a4", "poker", 6), ("letter", "mini", 6),
+                                             ("letter", "counter-1/2", 10),
+                                             ("a3", "counter-1/2", 10)])
+def test_the_fold_line_never_crosses_the_notice(name: str, item: str, count: int) -> None:
+    """A gutter-fold sheet's dashed fold line stops short of the notice (it ran through the
+    band's text)."""
+    plan = plan_sheet(item, paper(name), duplex="fold", count=count)
+    assert plan.fold is not None and plan.notice is not None
+    f, n = plan.fold, plan.notice.rect
+    assert not (f.x <= n.right and n.x <= f.right and f.y <= n.top and n.y <= f.top), (f, n)

@@ -5,6 +5,7 @@ tiles cover the whole component."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -14,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.context import BuildContext
 from printkit.errors import LayoutError
 from printkit.paper import paper
+from printkit.pipeline import drawing
 from printkit.production.tile import tile
 from printkit.units import mm
 
@@ -89,15 +91,63 @@ def test_a3_fits_the_war_of_bones_mat_on_one_page(tmp_path: Path) -> None:
     assert len(PdfReader(str(tmp_path / "a3.pdf")).pages) == 1
 
 
-def test_print_shop_tiles_have_boxes(tmp_path: Path) -> None:
+def _boxes(page: Any) -> list[list[float]]:
+    """MediaBox, TrimBox and BleedBox of a page, as written."""
+    return [[float(v) for v in page[name]] for name in ("/MediaBox", "/TrimBox", "/BleedBox")]
+
+
+def test_print_shop_prints_a_large_component_whole(tmp_path: Path) -> None:
+    """A print shop prints large formats: no tiles, one page of the component's own size
+    framed by 3 mm bleed and a mark zone; a ``draw`` that takes ``bleed=`` fills it."""
+    seen: list[float] = []
+
+    def ground(c: Canvas, w: float, h: float, *, bleed: float = 0.0) -> None:
+        seen.append(bleed)
+        c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+
     out = tmp_path / "ps.pdf"
-    plan = tile(mat, 400, 300, BuildContext(paper=paper("letter"), profile="print-shop"), out)
+    plan = tile(ground, 400, 300, BuildContext(paper=paper("letter"), profile="print-shop"), out)
     reader = PdfReader(str(out))
-    for page, t in zip(reader.pages[1:], plan.tiles, strict=True):
-        assert "/TrimBox" in page
-        trim = [float(v) for v in page.trimbox]
-        assert all(abs(a - b) < 0.01 for a, b in zip(trim, t.page_rect.corners, strict=True))
-        assert "/BleedBox" in page
+    assert plan.tiles == () and plan.pages == 1 and len(reader.pages) == 1
+    assert seen == [pytest.approx(mm(3))]
+    media, trim, bleed = _boxes(reader.pages[0])
+    assert trim == pytest.approx([mm(13), mm(13), mm(413), mm(313)], abs=0.01)
+    assert bleed == pytest.approx([mm(10), mm(10), mm(416), mm(316)], abs=0.01)
+    assert media == pytest.approx([0, 0, mm(426), mm(326)], abs=0.01)
+    import pdfplumber
+
+    with pdfplumber.open(str(out)) as doc:
+        page = doc.pages[0]
+        H = float(page.height)
+        fill = [(r["x0"], H - r["bottom"], r["x1"], H - r["top"]) for r in page.rects
+                if r["fill"]]
+        marks = [ln for ln in page.lines if abs(ln["x0"] - mm(13)) < 0.01]
+    assert fill and fill[0] == pytest.approx(bleed, abs=0.01)  # the ground runs to the bleed
+    assert len(marks) == 2 and all(H - ln["top"] < mm(10) or H - ln["bottom"] > mm(316)
+                                   for ln in marks)  # crop marks outside the bleed
+
+
+def test_print_shop_single_page_has_bleed_and_crop_marks(tmp_path: Path) -> None:
+    out = tmp_path / "mat.pdf"
+    plan = tile(mat, 264, 178, BuildContext(paper=paper("a4"), profile="print-shop"), out)
+    assert plan.single is not None and plan.paper.landscape
+    media, trim, bleed = _boxes(PdfReader(str(out)).pages[0])
+    assert media == pytest.approx([0, 0, *paper("a4", landscape=True).size], abs=0.01)
+    assert trim == pytest.approx(list(plan.single.corners), abs=0.01)
+    assert bleed == pytest.approx(list(plan.single.outset(mm(3)).corners), abs=0.01)
+    assert "Print at 100" not in PdfReader(str(out)).pages[0].extract_text()
+
+
+def test_the_notice_never_makes_a_component_tiled(tmp_path: Path) -> None:
+    """190 x 280 mm fits A4's safe area (197.3 x 284.3 mm) but not below the 13 mm band: it
+    used to take an assembly page and two tiles; the notice now runs up its side."""
+    out = tmp_path / "tall.pdf"
+    with drawing(BuildContext(paper=paper("a4"))) as ctx:
+        plan = tile(mat, 190, 280, ctx, out)
+    assert not ctx.preflight.findings
+    assert plan.single is not None and plan.pages == 1 and not plan.paper.landscape
+    assert plan.notice is not None and plan.notice.turned and not plan.notice.margin
+    assert len(PdfReader(str(out)).pages) == 1
 
 
 def test_bad_tiles(tmp_path: Path) -> None:

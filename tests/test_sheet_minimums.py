@@ -204,7 +204,14 @@ def test_the_centre_cut_is_marked_for_each_profile(cli, tmp_path, paper_name):
     assert (bottom, top) == (pytest.approx(safe), pytest.approx(page.height - safe))
     shop = build(cli, tmp_path / "shop", "--paper", paper_name, "--two-up", "--profile",
                  "print-shop")
-    marks = _vertical_lines_at(shop, page.width / 2)
-    assert [(round(to_mm(b), 2), round(to_mm(t), 2)) for b, t in marks] == [
-        (round(to_mm(safe) - 4.5, 2), round(to_mm(safe) - 0.5, 2)),
-        (round(to_mm(page.height - safe) + 0.5, 2), round(to_mm(page.height - safe) + 4.5, 2))]
+    from pypdf import PdfReader
+
+    trim = PdfReader(shop).pages[0].trimbox  # the paper, framed by bleed and mark zone
+    x0, y0, y1 = float(trim.left), float(trim.bottom), float(trim.top)
+    assert float(trim.width) == pytest.approx(page.width, abs=0.01)
+    marks = _vertical_lines_at(shop, x0 + page.width / 2)
+    # one crop mark at each end of the cut, in the mark zone: outside the 3 mm bleed
+    assert len(marks) == 2
+    (b0, t0), (b1, t1) = marks
+    assert t0 < y0 - mm(3) and b1 > y1 + mm(3)
+    assert t0 - b0 == pytest.approx(mm(4), abs=0.01) and t1 - b1 == pytest.approx(mm(4), abs=0.01)

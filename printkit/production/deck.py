@@ -451,6 +451,7 @@ def build_deck(csv_path: str | Path, out: str | Path, *, card_size: str = "poker
     from printkit.production.fit import hyphenator
     from printkit.production.impose import impose
     from printkit.production.profiles import build_id
+    from printkit.production.profiles import profile as print_profile
 
     csv_path = Path(csv_path)
     item = size(card_size)
@@ -494,7 +495,7 @@ def build_deck(csv_path: str | Path, out: str | Path, *, card_size: str = "poker
                 report.check_image(*px, px[0] * scale, px[1] * scale, where=where)
             faces.extend([CardFace(card, geometry, style, title, text)] * card.count)
 
-        bleed = mm(3) if ctx.profile == "print-shop" else 0.0
+        bleed = print_profile(ctx.profile).bleed  # what a back picture covers (3 mm in print-shop)
         backs_by_value: dict[str, CardBack] = {}
 
         def back_for(value: str, where: str) -> CardBack:

@@ -392,10 +392,10 @@ def _inside(r: tuple[float, float, float, float], q: tuple[float, float, float, 
 def page_areas(ctx: Any, paper: Paper | None = None) -> tuple[Rect, Rect]:
     """Where nets go on the first page (below the band, the title and the instructions) and
     on the others (the safe area), as :class:`printkit.page.Document` hands them out."""
-    from printkit.production.profiles import FIRST_PAGE_BAND, profile, safe_rect
+    from printkit.production.profiles import band_height, profile, safe_rect
 
     safe = safe_rect(paper or ctx.paper, profile(ctx.profile))
-    first = Rect(safe.x, safe.y, safe.w, safe.h - FIRST_PAGE_BAND - TITLE_H)
+    first = Rect(safe.x, safe.y, safe.w, safe.h - band_height(ctx.profile) - TITLE_H)
     return first, safe
 
 

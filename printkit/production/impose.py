@@ -18,6 +18,10 @@ Two-sided items, per ``duplex``:
 
 ``duplex_offset`` (mm, from ``ctx.duplex_offset`` or the argument) shifts every back page by
 (X, Y) in the back page's own frame: read it off the calibration page (:func:`draw_calibration`).
+
+The grid takes the whole safe area; at home the "print at 100 %" notice goes where no item
+would fit (never at the cost of a row). In print-shop there is no notice: crop marks stand
+outside the bleed on both sides of the sheet, and the slug line where nothing else is.
 """
 
 from __future__ import annotations
@@ -38,15 +42,22 @@ from printkit.i18n import _
 from printkit.paper import Paper
 from printkit.production import marks
 from printkit.production.profiles import (
+    BAND_GAP,
     FIRST_PAGE_BAND,
+    NOTICE_STRIP,
+    Notice,
     Profile,
+    band_height,
     begin_page,
     build_id,
     decorate_first_page,
+    draw_notice,
+    place_notice,
     profile,
     safe_rect,
     set_boxes,
     slug,
+    slug_spot,
 )
 from printkit.production.sizes import ItemSize, size
 from printkit.tracking import clip_rect
@@ -59,7 +70,6 @@ Item = Callable[..., Any] | Any  # a callback, or a ReportLab Drawing / Flowable
 
 DUPLEX_MODES = ("none", "long", "short", "fold")
 VIEWER_DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
-BAND_GAP = mm(1.5)
 MIN_FOLD_GAP = mm(4)
 
 
@@ -99,8 +109,9 @@ class SheetPlan:
     gutter: float
     bleed: float
     cells: tuple[tuple[float, float], ...]  # trim lower-left of front cells, reading order
-    first_page_cells: tuple[int, ...]  # indexes into ``cells`` usable on page 1
-    band: Rect  # the first page's "print at 100 %" band, across the top of the safe area
+    first_page_cells: tuple[int, ...]  # indexes into ``cells`` usable on page 1 (all of them:
+    #                                    the notice goes where no cell fits)
+    notice: Notice | None  # the first page's "print at 100 %" notice (home), beside the grid
     mirror: str  # "x" or "y": how a back mirrors its front ("" when one-sided)
     fold: Rect | None = None  # gutter-fold's fold line: a Rect 0 wide (vertical) or 0 high
 
@@ -152,9 +163,17 @@ def _fit(avail: float, cell: float, gutter: float, bleed: float) -> int:
 def plan_sheet(item: ItemSize | str, paper: Paper, prof: Profile | str = "home", *,
                duplex: str = "none", gutter_mm: float | None = None,
                bleed_mm: float | None = None, rotate: bool = True,
-               band: bool = True) -> SheetPlan:
-    """Plan the grid: as many cells per sheet as fit in the safe area, rotated if that fits
-    more. Gutters default to 0 (home: one cut between neighbours) or twice the bleed."""
+               band: bool = True, count: int | None = None) -> SheetPlan:
+    """Plan the grid: as many cells per sheet as fit in the whole safe area, rotated if that
+    fits more. Gutters default to 0 (home: one cut between neighbours) or twice the bleed.
+
+    The "print at 100 %" notice (home, ``band``) then goes where no cell would fit
+    (:func:`~printkit.production.profiles.place_notice`): the band above the grid when the
+    page has the height to spare, else a one-line strip above or beside it, else in the
+    paper's margin; it never costs a row or a column. The grid is centred in what is left.
+    When the grid fills the safe area and ``count`` items leave room to spare on the last
+    sheet, the first sheet gives the top of its grid to the band (or the strip) instead of
+    the margin, as long as that takes no more sheets."""
     item = size(item)
     prof = profile(prof)
     if duplex not in DUPLEX_MODES:
@@ -181,8 +200,8 @@ def plan_sheet(item: ItemSize | str, paper: Paper, prof: Profile | str = "home",
             cols, rows = _fit(aw, cw, gutter, bleed), _fit(ah, ch, gutter, bleed)
             options.append((cols * rows, not rot, None, rot, cols, rows, 0.0))
     options.sort(key=lambda o: (o[0], o[1]), reverse=True)
-    count, _upright, vertical, rot, cols, rows, fold_gap = options[0]
-    if count == 0:
+    fitted, _upright, vertical, rot, cols, rows, fold_gap = options[0]
+    if fitted == 0:
         raise LayoutError(
             f"an item of {item.width_mm:g} x {item.height_mm:g} mm does not fit on "
             f"{paper.name} (printable {to_mm(aw):.1f} x {to_mm(ah):.1f} mm); "
@@ -191,33 +210,49 @@ def plan_sheet(item: ItemSize | str, paper: Paper, prof: Profile | str = "home",
     cw, ch = (item.height, item.width) if rot else (item.width, item.height)
     grid_w = cols * cw + (cols - 1) * gutter
     grid_h = rows * ch + (rows - 1) * gutter
-    cx, cy = paper.width / 2, paper.height / 2
+    # the block: every cell of a sheet with its bleed (both halves of a gutter-fold sheet)
+    block_w = grid_w + (grid_w + fold_gap if vertical is True else 0.0) + 2 * bleed
+    block_h = grid_h + (grid_h + fold_gap if vertical is False else 0.0) + 2 * bleed
+    notice, region = (place_notice(paper, prof, block_w, block_h) if band
+                      else (None, safe))
+    cx, cy = region.cx, region.cy
     fold: Rect | None = None
-    band_room = FIRST_PAGE_BAND + BAND_GAP
-    if duplex == "fold" and vertical:
-        x_first = cx - fold_gap / 2 - grid_w  # fronts on the left half, against the fold
-        fold = Rect(cx, safe.y, 0.0, ah)
-        region_top = safe.top - band_room if ah - grid_h - 2 * bleed >= band_room else safe.top
-        y_top = region_top - ((region_top - safe.y) - grid_h) / 2
-    elif duplex == "fold":
+    if vertical is True:  # fronts on the left half, against the fold
+        fold = Rect(cx, region.y, 0.0, region.h)
+        x_first = cx - fold_gap / 2 - grid_w
+    elif vertical is False:  # fronts on the top half, against the fold
+        fold = Rect(region.x, cy, region.w, 0.0)
         x_first = cx - grid_w / 2
-        fold = Rect(safe.x, cy, aw, 0.0)
-        # fronts on the top half, against the fold; the band sits above them if it fits
-        y_top = cy + fold_gap / 2 + grid_h
     else:
         x_first = cx - grid_w / 2
-        region_top = safe.top - band_room if ah - grid_h - 2 * bleed >= band_room else safe.top
-        y_top = region_top - ((region_top - safe.y) - grid_h) / 2
+    y_top = cy + fold_gap / 2 + grid_h if vertical is False else cy + grid_h / 2
     cells = tuple(
         (x_first + c * (cw + gutter), y_top - ch - r * (ch + gutter))
         for r in range(rows) for c in range(cols)
     )
-    band_bottom = safe.top - band_room
-    first = tuple(i for i, (_x, y) in enumerate(cells)
-                  if not band or y + ch + bleed <= band_bottom + BAND_GAP + 1e-6)
-    return SheetPlan(paper, prof, item, duplex, rot, cols, rows, gutter, bleed, cells, first,
-                     Rect(safe.x, safe.top - FIRST_PAGE_BAND, aw, FIRST_PAGE_BAND),
-                     mirror_axis(paper, duplex), fold)
+    first = tuple(range(len(cells)))
+    if notice is not None and notice.margin and count:
+        notice, first = _notice_for_free(notice, cells, ch + bleed, safe, count)
+        if fold is not None and fold.w == 0 and not notice.margin:  # the fold stops below it
+            fold = Rect(fold.x, fold.y, 0.0, notice.rect.y - BAND_GAP - fold.y)
+    return SheetPlan(paper, prof, item, duplex, rot, cols, rows, gutter, bleed, cells,
+                     first, notice, mirror_axis(paper, duplex), fold)
+
+
+def _notice_for_free(notice: Notice, cells: tuple[tuple[float, float], ...], reach: float,
+                     safe: Rect, count: int) -> tuple[Notice, tuple[int, ...]]:
+    """The band (else the strip) across the top of the first sheet instead of ``notice`` in
+    the margin, with the cells it leaves free, when ``count`` items still take no more sheets
+    (``reach``: from a cell's y to the top of its bleed)."""
+    per_page = len(cells)
+    sheets = math.ceil(count / per_page)
+    for height in (FIRST_PAGE_BAND, NOTICE_STRIP):
+        bottom = safe.top - height - BAND_GAP
+        usable = tuple(i for i, (_x, y) in enumerate(cells) if y + reach <= bottom + 1e-6)
+        if usable and 1 + math.ceil(max(0, count - len(usable)) / per_page) <= sheets:
+            kind = "band" if height == FIRST_PAGE_BAND else "strip"
+            return Notice(kind, Rect(safe.x, safe.top - height, safe.w, height)), usable
+    return notice, tuple(range(per_page))
 
 
 def place(plan: SheetPlan, n: int, *, two_sided: bool) -> list[Placement]:
@@ -335,6 +370,7 @@ def draw_sheets(canvas: Canvas, plan: SheetPlan, fronts: Sequence[Item],
     prof = plan.profile
     paint = _Painter(plan.bleed)
     iw, ih = plan.item.width, plan.item.height
+    sheet = Rect(0.0, 0.0, plan.paper.width, plan.paper.height)
     for page in range(pages):
         items = by_page.get(page, [])
         is_back_page = bool(items) and all(p.side == "back" for p in items)
@@ -348,21 +384,28 @@ def draw_sheets(canvas: Canvas, plan: SheetPlan, fronts: Sequence[Item],
             source = fronts[p.index] if p.side == "front" else (
                 back_list[p.index] if back_list is not None else backs)
             paint(canvas, source, p, iw, ih)
-        # cut lines / crop marks: on fronts (and both halves of a gutter-fold sheet)
-        cut = [p.trim for p in items if p.side == "front" or plan.duplex == "fold"]
+        # home: cut lines on fronts (and both halves of a gutter-fold sheet); print-shop:
+        # crop marks on every side, outside the bleed (the backs' mirror the fronts')
+        cut = [p.trim for p in items
+               if p.side == "front" or plan.duplex == "fold" or prof.marks == "crop-marks"]
+        used = [_bbox(trims, plan.bleed)] if trims else []
         if cut and prof.marks == "cut-lines":
             marks.cut_rects(canvas, cut)
         elif cut:  # around the block of cells: rows (columns) line up across a fold
             marks.crop_marks(canvas, [v for r in cut for v in (r.x, r.right)],
                              [v for r in cut for v in (r.y, r.top)], _bbox(cut, plan.bleed),
                              offset=mm(prof.mark_gap_mm), length=mm(prof.mark_length_mm))
+            used.append(_bbox(cut, plan.bleed + prof.mark_reach).moved(*shift))
         if plan.fold is not None:
             marks.fold_line(canvas, *plan.fold.corners)
+            used.append(plan.fold)
         canvas.restoreState()
         if page == 0:
-            decorate_first_page(canvas, ctx, plan.band.x, plan.band.top, plan.band.w)
+            draw_notice(canvas, ctx, plan.notice)
         if prof.slug:
-            slug(canvas, file_name=file_name, page=page + 1, page_count=pages, build_id=build)
+            spot = slug_spot(sheet, _bbox(used)) if used else None
+            slug(canvas, file_name=file_name, page=page + 1, page_count=pages, build_id=build,
+                 spot=spot)
         canvas.showPage()
     return placements
 
@@ -386,7 +429,7 @@ def impose(fronts: Sequence[Item], item: ItemSize | str, ctx: BuildContext | Dra
     if backs is None and duplex != "none":
         duplex = "none"
     plan = plan_sheet(item, ctx.paper, ctx.profile, duplex=duplex, gutter_mm=gutter_mm,
-                      bleed_mm=bleed_mm, rotate=rotate)
+                      bleed_mm=bleed_mm, rotate=rotate, count=len(fronts))
     out = Path(out)
     bid = build or build_id("impose", title, item.name, item.width_mm, item.height_mm,
                             len(fronts), ctx.paper.name, ctx.paper.size, ctx.profile, duplex,
@@ -449,12 +492,14 @@ def draw_calibration(canvas: Canvas, ctx: BuildContext | DrawContext, duplex: st
     black = marks.MARK_BLACK
     sans, bold = _fonts()
 
-    # front page: the instructions and the two scales
+    # front page: the instructions and the two scales (and the home printer's notice: the
+    # page is all text and scales, with room above them)
     begin_page(canvas, ctx)
-    decorate_first_page(canvas, ctx, safe.x, safe.top, safe.w)
+    if profile(ctx.profile).notice:
+        decorate_first_page(canvas, ctx, safe.x, safe.top, safe.w)
     canvas.setFillColorCMYK(*black)
     canvas.setFont(bold, 12)
-    top = safe.top - FIRST_PAGE_BAND - mm(8)
+    top = safe.top - band_height(ctx.profile) - mm(8)
     edge = _("long edge") if duplex == "long" else _("short edge")
     canvas.drawString(safe.x, top, _("Duplex calibration ({edge})").format(edge=edge))
     canvas.setFont(sans, 8)

@@ -249,8 +249,9 @@ def _write_sheets(writer: Any, layout: KitLayout, readers: list[tuple[str, Any]]
         else:  # a one-sided page's back stays blank, but for what guests bring
             box = front.mediabox
             back = writer.add_blank_page(float(box.width), float(box.height))
-            if back_source is not None:
-                _copy_boxes(back_source, back)
+            # the back of a (print-shop) front keeps its trim and bleed, unless a guest's
+            # back brings its own
+            _copy_boxes(back_source if back_source is not None else front, back)
         _overlay(writer, back, on_back, ())
         owners.append((host.part, back_parts))
     return owners

@@ -8,11 +8,19 @@ column one height, so the overlaps are exact and the tiles cover the component).
 cut each tile along its left and top edges, lay that edge on the neighbour's dashed glue line
 (registration crosshairs sit on that line: the two halves make one cross), and glue. Page 1 is
 an assembly diagram. When the component fits one page (A3/Tabloid, or the other orientation
-of the paper), the tiler prints it whole instead.
+of the paper), the tiler prints it whole instead, with the "print at 100 %" notice where the
+component is not (:func:`~printkit.production.profiles.place_notice`).
+
+In print-shop nothing is tiled: a shop prints large formats and cuts them. The component is one
+page, its trim the TrimBox, the bleed 3 mm around it (a ``draw`` that takes ``bleed=`` paints
+its background out to it) and crop marks outside the bleed: centred on the paper when it fits
+there with its marks and slug, else on a page of its own size plus bleed and mark zone (as a
+print-shop sheet, :class:`~printkit.production.profiles.SheetFrame`).
 """
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,14 +36,22 @@ from printkit.paper import Paper
 from printkit.production import marks
 from printkit.production.profiles import (
     FIRST_PAGE_BAND,
+    SLUG_ROOM,
+    Notice,
     Profile,
     build_id,
     decorate_first_page,
+    draw_notice,
+    place_notice,
     profile,
     safe_rect,
     set_boxes,
+    sheet_frame,
     slug,
+    slug_spot,
+    trim_marks,
 )
+from printkit.tracking import clip_rect
 from printkit.units import mm, to_mm
 
 if TYPE_CHECKING:
@@ -67,6 +83,7 @@ class TilePlan:
     cols: int
     tiles: tuple[Tile, ...]  # reading order; empty when the component fits one page
     single: Rect | None = None  # where the whole component lands when it fits one page
+    notice: Notice | None = None  # the single page's "print at 100 %" notice (home)
 
     @property
     def pages(self) -> int:
@@ -93,7 +110,7 @@ def _split(total: float, room: float, overlap: float) -> tuple[int, float]:
 def plan_tiles(width: float, height: float, paper: Paper, prof: Profile | str = "home", *,
                overlap_mm: float = 10.0, allow_turn: bool = True) -> TilePlan:
     """Plan for a ``width x height`` pt component: one page when it fits (on the paper as given
-    or turned), else the tiling with fewest pages."""
+    or turned), else the tiling with fewest pages (home) or a page of its own (print-shop)."""
     prof = profile(prof)
     if width <= 0 or height <= 0:
         raise LayoutError(f"component size must be positive, got {to_mm(width):g} x "
@@ -103,12 +120,13 @@ def plan_tiles(width: float, height: float, paper: Paper, prof: Profile | str = 
     overlap = mm(overlap_mm)
     papers = [paper, paper.rotated()] if allow_turn else [paper]
     for p in papers:
-        safe = safe_rect(p, prof)
-        if width <= safe.w + 1e-6 and height <= safe.h - BAND_ROOM + 1e-6:
-            left = (p.width - width) / 2
-            top = safe.top - BAND_ROOM
-            return TilePlan(p, width, height, overlap, 1, 1, (),
-                            Rect(left, top - height, width, height))
+        single = _single(width, height, p, prof, overlap)
+        if single is not None:
+            return single
+    if prof.page_boxes:  # a print shop prints it whole: a page of its own size
+        frame = sheet_frame(Paper("component", width, height), prof)
+        return TilePlan(Paper(f"{paper.name}+component", *frame.size), width, height, overlap,
+                        1, 1, (), frame.trim)
     best: TilePlan | None = None
     for p in papers:
         safe = safe_rect(p, prof)
@@ -133,6 +151,26 @@ def plan_tiles(width: float, height: float, paper: Paper, prof: Profile | str = 
     return best
 
 
+def _single(width: float, height: float, p: Paper, prof: Profile, overlap: float
+            ) -> TilePlan | None:
+    """The component whole on paper ``p``, or None when it does not fit: inside the safe
+    area, the notice beside it (home), or centred with room for bleed, crop marks and the
+    slug around it (print-shop)."""
+    safe = safe_rect(p, prof)
+    eps = 1e-6
+    if width > safe.w + eps or height > safe.h + eps:
+        return None
+    if prof.page_boxes:
+        reach = prof.bleed + prof.mark_reach
+        if width + 2 * reach > p.width + eps or height + 2 * (reach + SLUG_ROOM) > p.height + eps:
+            return None
+        return TilePlan(p, width, height, overlap, 1, 1, (),
+                        Rect((p.width - width) / 2, (p.height - height) / 2, width, height))
+    notice, region = place_notice(p, prof, width, height)
+    return TilePlan(p, width, height, overlap, 1, 1, (),
+                    Rect(region.cx - width / 2, region.cy - height / 2, width, height), notice)
+
+
 def seam_marks(plan: TilePlan) -> list[tuple[float, float]]:
     """Registration crosshair positions (component points): on every seam, at the cut edge
     of the tile laid on top, a quarter and three quarters along each shared edge."""
@@ -146,11 +184,13 @@ def seam_marks(plan: TilePlan) -> list[tuple[float, float]]:
     return points
 
 
-def tile(draw: Callable[[Canvas, float, float], Any], width_mm: float, height_mm: float,
+def tile(draw: Callable[..., Any], width_mm: float, height_mm: float,
          ctx: BuildContext | DrawContext, out: str | Path, *, title: str = "",
          overlap_mm: float = 10.0, build: str | None = None) -> TilePlan:
     """Write ``out``: the component ``draw(canvas, w, h)`` (``w x h`` pt, origin lower-left)
-    on one page if it fits, else an assembly page and one page per tile."""
+    on one page if it fits, else an assembly page and one page per tile (home). A ``draw``
+    that accepts a ``bleed=`` keyword is told the bleed (print-shop: 3 mm) and may paint its
+    background out to ``-bleed`` and ``w + bleed``."""
     from printkit.pdf import open_canvas
 
     plan = plan_tiles(mm(width_mm), mm(height_mm), ctx.paper, ctx.profile,
@@ -161,37 +201,54 @@ def tile(draw: Callable[[Canvas, float, float], Any], width_mm: float, height_mm
                             ctx.paper.size, ctx.profile)
     form = "pk_component"
     title = title or out.stem
-    pages = plan.pages
+    bleed = prof.bleed if prof.page_boxes else 0.0
     with open_canvas(out, plan.paper, title=title) as c:
-        c.beginForm(form, 0, 0, plan.width, plan.height)
-        draw(c, plan.width, plan.height)
+        c.beginForm(form, -bleed, -bleed, plan.width + bleed, plan.height + bleed)
+        if _takes_bleed(draw):
+            draw(c, plan.width, plan.height, bleed=bleed)
+        else:
+            draw(c, plan.width, plan.height)
         c.endForm()
-        safe = safe_rect(plan.paper, prof)
         if plan.single:
-            if prof.page_boxes:
-                set_boxes(c, plan.single)
-            decorate_first_page(c, ctx, safe.x, safe.top, safe.w)
-            c.saveState()
-            c.translate(plan.single.x, plan.single.y)
-            c.doForm(form)
-            c.restoreState()
-            if prof.slug:
-                slug(c, file_name=out.name, page=1, page_count=1, build_id=bid)
-            c.showPage()
+            _single_page(c, ctx, plan, form, file_name=out.name, build=bid)
             return plan
         _assembly_page(c, ctx, plan, form, title)
-        if prof.slug:
-            slug(c, file_name=out.name, page=1, page_count=pages, build_id=bid)
         c.showPage()
         seams = seam_marks(plan)
-        for number, t in enumerate(plan.tiles, start=2):
+        for t in plan.tiles:
             _tile_page(c, plan, t, form, seams, title)
-            if prof.page_boxes:
-                set_boxes(c, t.page_rect)
-            if prof.slug:
-                slug(c, file_name=out.name, page=number, page_count=pages, build_id=bid)
             c.showPage()
     return plan
+
+
+def _takes_bleed(draw: Callable[..., Any]) -> bool:
+    try:
+        return "bleed" in inspect.signature(draw).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _single_page(c: Canvas, ctx: BuildContext | DrawContext, plan: TilePlan, form: str, *,
+                 file_name: str, build: str) -> None:
+    """The whole component on one page: with the notice beside it at home; with its page
+    boxes, bleed, crop marks and slug in print-shop."""
+    assert plan.single is not None
+    prof = profile(ctx.profile)
+    trim = plan.single
+    c.saveState()
+    if prof.page_boxes:
+        bleed = trim.outset(prof.bleed)
+        set_boxes(c, trim, bleed)
+        clip_rect(c, bleed.x, bleed.y, bleed.w, bleed.h)
+    c.translate(trim.x, trim.y)
+    c.doForm(form)
+    c.restoreState()
+    draw_notice(c, ctx, plan.notice)
+    if prof.page_boxes:
+        used = trim_marks(c, prof, trim, trim.outset(prof.bleed))
+        slug(c, file_name=file_name, page=1, page_count=1, build_id=build,
+             spot=slug_spot(Rect(0.0, 0.0, plan.paper.width, plan.paper.height), used))
+    c.showPage()
 
 
 def _tile_page(c: Canvas, plan: TilePlan, t: Tile, form: str,
@@ -247,9 +304,7 @@ def _assembly_page(c: Canvas, ctx: BuildContext | DrawContext, plan: TilePlan, f
 
     prof = profile(ctx.profile)
     safe = safe_rect(plan.paper, prof)
-    if prof.page_boxes:
-        set_boxes(c, Rect(0.0, 0.0, plan.paper.width, plan.paper.height))
-    decorate_first_page(c, ctx, safe.x, safe.top, safe.w)
+    decorate_first_page(c, ctx, safe.x, safe.top, safe.w)  # tiles are printed at home
     top = safe.top - BAND_ROOM - mm(6)
     c.setFillColorCMYK(*marks.MARK_BLACK)
     c.setFont(font("sans-bold"), 12)

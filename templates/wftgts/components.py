@@ -16,20 +16,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from reportlab.pdfgen.canvas import Canvas
-
 from printkit.context import DrawContext
 from printkit.errors import LayoutError
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Component
+from printkit.page import Document
 from printkit.paper import Paper
-from printkit.production import marks
 from printkit.production.dice import WHITE, DicePreset, DieSpec, dice_component
 from printkit.production.preflight import MIN_WRITE_ROW
-from printkit.production.profiles import FIRST_PAGE_BAND, profile, safe_rect
+from printkit.production.profiles import band_height, profile, safe_rect
 from printkit.templates.wftgts.sheet import LAYOUT, draw_blank, geometry
-from printkit.tracking import exempt
 from printkit.units import mm, to_mm
 
 TWO_UP_GUTTER = mm(8)
@@ -88,19 +85,17 @@ def sheet_boxes(ctx: DrawContext, two_up: bool, *, first_page: bool = True) -> l
     page = page_for(ctx.paper, two_up)
     area = safe_rect(page, profile(ctx.profile))
     if first_page:
-        area = Rect(area.x, area.y, area.w, area.h - FIRST_PAGE_BAND)
+        area = Rect(area.x, area.y, area.w, area.h - band_height(ctx.profile))
     return layout_boxes(area, two_up)
 
 
-def draw_centre_cut(c: Canvas, ctx: DrawContext, safe: Rect, x: float) -> None:
-    """Where to cut a two-up page in two: a dashed line at home, crop marks outside the
-    content (in the margin, as printer's marks) in print-shop."""
-    prof = profile(ctx.profile)
-    if prof.marks == "crop-marks":
-        with exempt(c):
-            marks.crop_marks(c, [x], [], safe, offset=mm(prof.mark_gap_mm),
-                             length=mm(prof.mark_length_mm))
+def draw_centre_cut(doc: Document, ctx: DrawContext, safe: Rect, x: float) -> None:
+    """Where to cut a two-up page in two: a dashed line at home; in print-shop a cut of the
+    document's own (crop marks in the mark zone, outside the bleed)."""
+    if profile(ctx.profile).marks == "crop-marks":
+        doc.mark_cut(x=x)
         return
+    c = doc.canvas
     c.saveState()
     c.setStrokeColorRGB(0.6, 0.6, 0.6)
     c.setLineWidth(0.4)
@@ -128,7 +123,7 @@ def draw_play_sheet(ctx: DrawContext, options: SheetOptions, path: Path) -> None
             for box in boxes:
                 draw_blank(c, ctx, geometry(box))
             if two_up:
-                draw_centre_cut(c, ctx, doc.safe_area, (boxes[0].right + boxes[1].x) / 2)
+                draw_centre_cut(doc, ctx, doc.safe_area, (boxes[0].right + boxes[1].x) / 2)
 
 
 def components() -> list[Component[Any]]:

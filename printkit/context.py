@@ -18,6 +18,8 @@ every component.
 from __future__ import annotations
 
 import gettext as _gettext
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -115,16 +117,32 @@ class DrawContext:
         return Locale.parse(self.locale)
 
     def format_number(self, number: float | int) -> str:
-        """``number`` as the locale writes it (decimal sign, digit grouping)."""
-        return format_decimal(number, locale=self.babel_locale)
+        """``number`` as the locale writes it (decimal sign, digit grouping); in a right-to-left
+        locale led by a left-to-right mark, so that a minus sign stays before its digits."""
+        from printkit.scripts import is_rtl
+
+        text = format_decimal(number, locale=self.babel_locale)
+        return "\u200e" + text if is_rtl(self.locale) else text
 
     # -- fonts and checks ----------------------------------------------------------------
 
     def font(self, role: str) -> str:
-        """The registered font name playing ``role`` (sans, hand, note...) in this locale."""
+        """The registered font name playing ``role`` (sans, hand, note...) in this locale: the
+        role's font for the locale's script (``fonts/manifest.toml``)."""
         from printkit.fonts import font
 
-        return font(role)
+        return font(role, self.locale)
+
+    @contextmanager
+    def _fonts_of_locale(self) -> Iterator[None]:
+        """The checks look fonts up by role in the locale being drawn in: make it this one."""
+        from printkit.i18n import current_locale, use_locale
+
+        if current_locale() == self.locale:
+            yield
+            return
+        with use_locale(self.locale):
+            yield
 
     def where(self, detail: str = "") -> str:
         """A place for a preflight finding: the component, and ``detail`` within it."""
@@ -133,12 +151,15 @@ class DrawContext:
         return self.component or detail
 
     def check_glyphs(self, role: str, text: str, detail: str = "") -> bool:
-        return self.preflight.check_glyphs(role, text, where=self.where(detail))
+        with self._fonts_of_locale():
+            return self.preflight.check_glyphs(role, text, where=self.where(detail))
 
     def check_text(self, text: str, role: str, size: float, box_w: float, box_h: float, *,
                    detail: str = "", leading: float | None = None, wrap: bool = True) -> bool:
-        return self.preflight.check_text(text, role, size, box_w, box_h,
-                                         where=self.where(detail), leading=leading, wrap=wrap)
+        with self._fonts_of_locale():
+            return self.preflight.check_text(text, role, size, box_w, box_h,
+                                             where=self.where(detail), leading=leading,
+                                             wrap=wrap)
 
     def check_inside(self, rect: Rect, detail: str = "", area: Rect | None = None) -> bool:
         """Is ``rect`` inside ``area`` (default: the safe area)?"""

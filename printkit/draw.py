@@ -89,22 +89,34 @@ def centred(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, cx: 
     return size
 
 
-@cache
 def _outline_font(role: str) -> Any:
-    """The ``role`` font read with fontTools (for glyph outlines, which ReportLab keeps not)."""
-    from fontTools.ttLib import TTFont
-
+    """The font playing ``role`` in the locale being drawn, read with fontTools (for glyph
+    outlines, which ReportLab keeps not). Cached by file: a role's font depends on the
+    script (Kalam for Latin handwriting, Caveat for Cyrillic)."""
     from printkit.fonts import font_path
 
-    return TTFont(str(font_path(role)), lazy=True)
+    return _font_file(str(font_path(role)))
 
 
 @cache
+def _font_file(path: str) -> Any:
+    from fontTools.ttLib import TTFont
+
+    return TTFont(path, lazy=True)
+
+
 def _glyph_bounds(role: str) -> dict[str, tuple[float, float, float, float]]:
     """Ink bounds (xMin, yMin, xMax, yMax in em) of every character of the ``role`` font."""
+    from printkit.fonts import font_path
+
+    return _glyph_bounds_of(str(font_path(role)))
+
+
+@cache
+def _glyph_bounds_of(path: str) -> dict[str, tuple[float, float, float, float]]:
     from fontTools.pens.boundsPen import BoundsPen
 
-    ft = _outline_font(role)
+    ft = _font_file(path)
     upm = float(ft["head"].unitsPerEm)
     glyphs = ft.getGlyphSet()
     bounds: dict[str, tuple[float, float, float, float]] = {}
@@ -117,7 +129,6 @@ def _glyph_bounds(role: str) -> dict[str, tuple[float, float, float, float]]:
     return bounds
 
 
-@cache
 def glyph_top(role: str, char: str) -> tuple[float, float] | None:
     """Where the stroke of ``char`` ends at the top in the ``role`` font (x, y in em): the
     middle of the outline's points within 5 % of an em of its highest point.
@@ -126,9 +137,16 @@ def glyph_top(role: str, char: str) -> tuple[float, float] | None:
     >>> 0.05 < x < 0.4 and round(y, 3)
     0.669
     """
+    from printkit.fonts import font_path
+
+    return _glyph_top_of(str(font_path(role)), char)
+
+
+@cache
+def _glyph_top_of(path: str, char: str) -> tuple[float, float] | None:
     from fontTools.pens.recordingPen import RecordingPen
 
-    ft = _outline_font(role)
+    ft = _font_file(path)
     name = ft.getBestCmap().get(ord(char))
     if name is None:
         return None

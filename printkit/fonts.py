@@ -1,10 +1,18 @@
 """Fonts by role: the manifest says which packaged OFL font plays which part on a sheet.
 
 Templates never name a font file; they ask for a role (``"sans"``, ``"hand"`` ...) and get the
-name of a TrueType font registered with ReportLab, embedded and subset in every PDF.
+name of a TrueType font registered with ReportLab, embedded and subset in every PDF. The font
+playing a role depends on the script of the locale (``fonts/manifest.toml`` keeps a fallback
+chain per role and script): Kalam writes English and French, Caveat Russian.
 
 >>> font("sans")
 'printkit-sans'
+>>> font("hand", "ru")
+'printkit-hand-cyrillic'
+>>> missing_glyphs("Счёт 1\\u202f234", "hand", "ru")
+[]
+
+Without a locale, the locale being drawn in (:func:`printkit.i18n.use_locale`) is meant.
 """
 
 from __future__ import annotations
@@ -12,9 +20,13 @@ from __future__ import annotations
 import hashlib
 import os
 import tomllib
-from dataclasses import dataclass
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import cache
+from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import fontpkg
 from reportlab.pdfbase import pdfmetrics
@@ -22,6 +34,16 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.errors import FontError
 from printkit.resources import cache_dir, fonts_dir
+from printkit.scripts import SCRIPT_CODES, SCRIPT_NAMES, SCRIPT_SAMPLES, script_name
+
+
+@dataclass(frozen=True)
+class FontChoice:
+    """One font of a fallback chain: a family at a weight and style."""
+
+    family: str
+    weight: int = 400
+    style: str = "normal"
 
 
 @dataclass(frozen=True)
@@ -31,58 +53,302 @@ class FontRole:
     weight: int = 400
     style: str = "normal"
     purpose: str = ""
+    scripts: dict[str, tuple[FontChoice, ...]] = field(default_factory=dict, compare=False)
+    """Script name (``cyrillic``) -> the fonts to try for it, before the role's own."""
+
+    @property
+    def default(self) -> FontChoice:
+        return FontChoice(self.family, self.weight, self.style)
+
+    def chain(self, script_name: str) -> tuple[FontChoice, ...]:
+        """The manifest's fonts for ``script_name``, best first, ending with the role's own."""
+        return (*self.scripts.get(script_name, ()), self.default)
+
+
+@dataclass(frozen=True)
+class PackagedFamily:
+    """A family that is a TrueType file inside an installed package (not a fontpkg one)."""
+
+    slug: str
+    name: str
+    package: str
+    file: str
+    variable: bool = False
+    license: str = ""
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """The font that plays a role in a script, and where it came from."""
+
+    role: str
+    script: str  # the manifest's name: latin, cyrillic...
+    name: str  # registered with ReportLab
+    path: Path  # the static TTF that is embedded
+    source: str  # the family, or the user file or variable that chose it
+
+
+def _choice(spec: Any, base: FontChoice, where: str) -> FontChoice:
+    if isinstance(spec, str):
+        return FontChoice(spec, base.weight, base.style)
+    if isinstance(spec, dict) and "family" in spec:
+        return FontChoice(str(spec["family"]), int(spec.get("weight", base.weight)),
+                          str(spec.get("style", base.style)))
+    raise FontError(f"fonts/manifest.toml: {where} must be a family name or a table with "
+                    f"a family, not {spec!r}")
+
+
+def _load() -> dict[str, Any]:
+    return tomllib.loads((fonts_dir() / "manifest.toml").read_text(encoding="utf-8"))
 
 
 @cache
 def manifest() -> dict[str, FontRole]:
     """The roles declared in ``fonts/manifest.toml``."""
-    data = tomllib.loads((fonts_dir() / "manifest.toml").read_text(encoding="utf-8"))
+    roles: dict[str, FontRole] = {}
+    for role, spec in _load()["roles"].items():
+        base = FontChoice(spec["family"], int(spec.get("weight", 400)),
+                          spec.get("style", "normal"))
+        scripts: dict[str, tuple[FontChoice, ...]] = {}
+        for name, entry in spec.get("scripts", {}).items():
+            if name not in SCRIPT_CODES:
+                raise FontError(f"fonts/manifest.toml: [roles.{role}.scripts] names an unknown "
+                                f"script {name!r}; scripts are {', '.join(SCRIPT_CODES)}")
+            entries = entry if isinstance(entry, list) else [entry]
+            scripts[name] = tuple(_choice(e, base, f"roles.{role}.scripts.{name}")
+                                  for e in entries)
+        roles[role] = FontRole(role, base.family, base.weight, base.style,
+                               spec.get("purpose", ""), scripts)
+    return roles
+
+
+@cache
+def packaged_families() -> dict[str, PackagedFamily]:
+    """The ``[families]`` of the manifest: fonts shipped by packages other than fontpkg's."""
     return {
-        role: FontRole(role, spec["family"], int(spec.get("weight", 400)),
-                       spec.get("style", "normal"), spec.get("purpose", ""))
-        for role, spec in data["roles"].items()
+        slug: PackagedFamily(slug, spec.get("name", slug), spec["package"], spec["file"],
+                             bool(spec.get("variable", False)), spec.get("license", ""))
+        for slug, spec in _load().get("families", {}).items()
     }
 
 
-def _env_name(role: str) -> str:
-    return "PRINTKIT_FONT_" + role.upper().replace("-", "_")
+def _env_name(role: str, script_name: str = "") -> str:
+    name = "PRINTKIT_FONT_" + role.upper().replace("-", "_")
+    return name + "_" + script_name.upper().replace("-", "_") if script_name else name
 
 
-def font_path(role: str) -> Path:
-    """The static TTF that plays ``role``: a user override, or the packaged font."""
-    roles = manifest()
-    if role not in roles:
-        raise FontError(f"unknown font role {role!r}; roles are {', '.join(sorted(roles))}")
-    override = os.environ.get(_env_name(role))
-    if override:
-        path = Path(override)
+# -- the fallback chain -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Candidate:
+    source: str
+    find: Callable[[], Path | None]  # the file to look at (None: not installed); may raise
+    make: Callable[[], Path | None]  # the static file to draw with (instanced)
+    forced: bool = False  # used even when it lacks the script's letters
+
+
+def _env_file(variable: str) -> Path | None:
+    value = os.environ.get(variable)
+    if not value:
+        return None
+    path = Path(value)
+    if not path.is_file():
+        raise FontError(f"{variable} names {path}, which is not a file")
+    return path
+
+
+def _user_file(name: str) -> Path | None:
+    path = fonts_dir() / "user" / name
+    return path if path.is_file() else None
+
+
+def _family_file(choice: FontChoice, instance: bool = True) -> Path | None:
+    """The TTF of ``choice`` (None: not installed); a variable font is instanced at the
+    choice's weight unless ``instance`` is false (to look at its characters only)."""
+    packaged = packaged_families().get(choice.family)
+    if packaged is not None:
+        try:
+            path = Path(str(resources.files(packaged.package) / packaged.file))
+        except ModuleNotFoundError:
+            return None
         if not path.is_file():
-            raise FontError(f"{_env_name(role)} names {path}, which is not a file")
-        return path
-    user = fonts_dir() / "user" / f"{role}.ttf"
-    if user.is_file():
-        return user
-    spec = roles[role]
-    try:
-        fam = fontpkg.family(spec.family)
-        chosen = fontpkg.select_file(
-            fam, fontpkg.normalize_weight(spec.weight), fontpkg.normalize_style(spec.style), True
-        )
-    except fontpkg.FontpkgError as exc:
-        raise FontError(f"font for role {role!r} is not installed: {exc}") from None
-    if chosen.variable:
-        return static_instance(chosen.path, spec.weight)
-    return Path(chosen.path)
+            return None
+        variable = packaged.variable
+    else:
+        try:
+            fam = fontpkg.family(choice.family)
+            chosen = fontpkg.select_file(fam, fontpkg.normalize_weight(choice.weight),
+                                         fontpkg.normalize_style(choice.style), True)
+        except fontpkg.FontpkgError:
+            return None
+        path, variable = Path(chosen.path), bool(chosen.variable)
+    return static_instance(path, choice.weight) if variable and instance else path
 
+
+def _candidates(role: str, script_name: str) -> list[_Candidate]:
+    """The fallback chain of ``role`` in ``script_name``, best first."""
+    spec = manifest()[role]
+    by_script, by_role = _env_name(role, script_name), _env_name(role)
+    script_file, role_file = f"{role}-{script_name}.ttf", f"{role}.ttf"
+    found = [
+        _Candidate(by_script, lambda: _env_file(by_script), lambda: _env_file(by_script), True),
+        _Candidate(f"user/{script_file}", lambda: _user_file(script_file),
+                   lambda: _user_file(script_file), True),
+        # the role's own override is the Latin font; other scripts use it when it has them
+        _Candidate(by_role, lambda: _env_file(by_role), lambda: _env_file(by_role),
+                   script_name == "latin"),
+        _Candidate(f"user/{role_file}", lambda: _user_file(role_file),
+                   lambda: _user_file(role_file), script_name == "latin"),
+    ]
+    for choice in dict.fromkeys(spec.chain(script_name)):
+        label = f"{choice.family} {choice.weight}" + (
+            f" {choice.style}" if choice.style != "normal" else "")
+        found.append(_Candidate(label, lambda c=choice: _family_file(c, instance=False),  # type: ignore[misc]
+                                lambda c=choice: _family_file(c)))  # type: ignore[misc]
+    return found
+
+
+@cache
+def _covers(path: Path, sample: str) -> bool:
+    return not [ch for ch in sample if ord(ch) not in _cmap(path)]
+
+
+@cache
+def _cmap(path: Path) -> frozenset[int]:
+    from fontTools.ttLib import TTFont as FTFont
+
+    try:
+        return frozenset(FTFont(str(path), lazy=True).getBestCmap() or {})
+    except Exception as exc:  # fontTools raises many kinds on a file that is no font
+        raise FontError(f"cannot read {path} as a font: {exc}") from None
+
+
+@cache
+def resolve(role: str, script_name: str) -> Resolved:
+    """The font for ``role`` in the script named ``script_name`` (``latin``, ``cyrillic``...),
+    by the role's fallback chain (see ``fonts/manifest.toml``)."""
+    if role not in manifest():
+        raise FontError(f"unknown font role {role!r}; roles are {', '.join(sorted(manifest()))}")
+    sample = SCRIPT_SAMPLES.get(SCRIPT_CODES.get(script_name, ""), "")
+    first: _Candidate | None = None
+    chosen: _Candidate | None = None
+    for candidate in _candidates(role, script_name):
+        path = candidate.find()
+        if path is None:
+            continue
+        if candidate.forced or _covers(path, sample):
+            chosen = candidate
+            break
+        first = first or candidate
+    if chosen is None:
+        if first is None:
+            tried = ", ".join(c.source for c in _candidates(role, script_name))
+            raise FontError(f"no font for role {role!r} is installed (tried {tried})")
+        chosen = first
+    made = chosen.make()
+    assert made is not None
+    path = supplemented(made)
+    name = f"printkit-{role}"
+    if script_name != "latin" and path != resolve(role, "latin").path:
+        name = f"{name}-{script_name}"
+        for other in manifest():  # one file, one embedded font: share an earlier role's name
+            if other == role:
+                break
+            if resolve(other, script_name).path == path:
+                name = resolve(other, script_name).name
+                break
+    return Resolved(role, script_name, name, path, chosen.source)
+
+
+def _script_name(locale: str | None) -> str:
+    if locale is None:
+        from printkit.i18n import current_locale
+
+        locale = current_locale()
+    return script_name(locale)
+
+
+def font_for(role: str, locale: str | None = None) -> Resolved:
+    """What plays ``role`` in ``locale`` (default: the locale being drawn in)."""
+    chosen = resolve(role, _script_name(locale))
+    if not chosen.path.is_file():  # the cache folder was emptied (or moved) under us
+        resolve.cache_clear()
+        chosen = resolve(role, _script_name(locale))
+    return chosen
+
+
+def font_path(role: str, locale: str | None = None) -> Path:
+    """The static TTF that plays ``role`` in ``locale``: a user override, or a packaged font."""
+    return font_for(role, locale).path
+
+
+def font(role: str, locale: str | None = None) -> str:
+    """Register the font for ``role`` in ``locale`` with ReportLab (once) and return its name."""
+    chosen = font_for(role, locale)
+    return _register(chosen.name, chosen.path, role)
+
+
+@cache
+def _register(name: str, path: Path, role: str) -> str:
+    try:
+        pdfmetrics.registerFont(TTFont(name, str(path)))
+    except Exception as exc:  # ReportLab raises bare TTFError/AssertionError on bad files
+        raise FontError(f"cannot use {path} for role {role!r}: {exc}") from None
+    return name
+
+
+def _drawn(ch: str) -> bool:
+    """Is ``ch`` drawn as a glyph? (Not a line break, tab or other control character.)"""
+    return unicodedata.category(ch) != "Cc"
+
+
+def missing_glyphs(text: str, role: str, locale: str | None = None) -> list[str]:
+    """The characters of ``text`` that the font playing ``role`` in ``locale`` lacks (sorted;
+    empty when it has them all). Spaces count: U+00A0 and U+202F are characters a font must
+    have to print a French number."""
+    face = pdfmetrics.getFont(font(role, locale)).face
+    cmap = face.charToGlyph
+    return sorted({ch for ch in text if _drawn(ch) and ord(ch) not in cmap})
+
+
+def has_glyphs(role: str, text: str, locale: str | None = None) -> list[str]:
+    """The characters of ``text`` the ``role`` font lacks (empty when all are there); the
+    same as :func:`missing_glyphs`, arguments in the older order."""
+    return missing_glyphs(text, role, locale)
+
+
+def text_width(text: str, role: str, size: float, locale: str | None = None) -> float:
+    return float(pdfmetrics.stringWidth(text, font(role, locale), size))
+
+
+def describe(locale: str | None = None) -> list[dict[str, str]]:
+    """One row per role in ``locale``'s script, for ``printkit fonts`` and the kit metadata."""
+    rows = []
+    for role, spec in manifest().items():
+        chosen = font_for(role, locale)
+        rows.append({"role": role, "script": chosen.script, "family": chosen.source,
+                     "weight": str(spec.weight), "file": str(chosen.path),
+                     "purpose": spec.purpose})
+    return rows
+
+
+def scripts() -> list[str]:
+    """The script names the manifest picks fonts for, besides Latin."""
+    found = {name for spec in manifest().values() for name in spec.scripts}
+    return [name for name in SCRIPT_NAMES.values() if name in found]
+
+
+# -- making the files ReportLab embeds ------------------------------------------------------
 
 def static_instance(variable_font: Path, weight: int) -> Path:
     """A static instance of a variable font at ``weight``, made once and cached.
 
     ReportLab draws only a variable font's default instance, so we pin the axes with
-    fontTools. The instance gets its own internal name: ReportLab de-duplicates by name.
+    fontTools (``wght`` at ``weight``, any other axis, such as ``wdth``, at its default). The
+    instance gets its own internal name: ReportLab de-duplicates by name.
     """
     data = Path(variable_font).read_bytes()
-    key = hashlib.sha256(data).hexdigest()[:16]
+    key = hashlib.sha256(data + b"all axes pinned").hexdigest()[:16]
     out = cache_dir() / "fonts" / f"{Path(variable_font).stem.split('[')[0]}-{weight}-{key}.ttf"
     if out.is_file():
         return out
@@ -90,17 +356,26 @@ def static_instance(variable_font: Path, weight: int) -> Path:
     from fontTools.varLib.instancer import instantiateVariableFont
 
     vf = FTFont(str(variable_font))
+    axes: dict[str, float] = {a.axisTag: a.defaultValue for a in vf["fvar"].axes}
+    axes["wght"] = weight
     try:
-        inst = instantiateVariableFont(vf, {"wght": weight}, updateFontNames=True)
+        inst = instantiateVariableFont(vf, axes, updateFontNames=True)
     except ValueError:  # no STAT entry for this weight: name it ourselves
         vf = FTFont(str(variable_font))
-        inst = instantiateVariableFont(vf, {"wght": weight})
+        inst = instantiateVariableFont(vf, axes)
         _rename(inst, weight)
+    _save(inst, out)
+    return out
+
+
+def _save(ft: Any, out: Path) -> None:
+    """Write ``ft`` to ``out`` atomically, keeping its date: the same font, the same bytes (a
+    PDF embeds them, and a kit built anew must not differ)."""
+    ft.recalcTimestamp = False
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_suffix(f".{os.getpid()}.tmp")
-    inst.save(str(tmp))
+    ft.save(str(tmp))
     os.replace(tmp, out)
-    return out
 
 
 def _rename(font, weight: int) -> None:  # type: ignore[no-untyped-def]
@@ -115,33 +390,66 @@ def _rename(font, weight: int) -> None:  # type: ignore[no-untyped-def]
     name.setName(f"{ps}-W{weight};printkit", 3, 3, 1, 0x409)
 
 
-@cache
-def font(role: str) -> str:
-    """Register the font for ``role`` with ReportLab (once) and return its font name."""
-    path = font_path(role)
-    name = f"printkit-{role}"
-    try:
-        pdfmetrics.registerFont(TTFont(name, str(path)))
-    except Exception as exc:  # ReportLab raises bare TTFError/AssertionError on bad files
-        raise FontError(f"cannot use {path} for role {role!r}: {exc}") from None
-    return name
+#: Blank characters a sheet may print that a font can lack, and their width: ``space`` (the
+#: font's), ``thin`` (its thin space, else 5/8 of its space), ``figure`` (its digit zero) or
+#: nothing. French numbers group digits with U+202F; Babel's Arabic and Hebrew formats use the
+#: direction marks.
+BLANKS: dict[int, str] = {
+    0x00A0: "space",  # no-break space
+    0x2007: "figure",  # figure space
+    0x2009: "thin",  # thin space
+    0x202F: "thin",  # narrow no-break space
+    0x200B: "", 0x200C: "", 0x200D: "", 0x200E: "", 0x200F: "", 0x2060: "", 0x061C: "",
+    0xFEFF: "",
+}
+_SUPPLEMENT_VERSION = "1"
 
 
-def has_glyphs(role: str, text: str) -> list[str]:
-    """The characters of ``text`` that the ``role`` font lacks (empty when all are there)."""
-    face = pdfmetrics.getFont(font(role)).face
-    cmap = face.charToGlyph
-    return sorted({ch for ch in text if not ch.isspace() and ord(ch) not in cmap})
+def supplemented(path: Path) -> Path:
+    """``path``, or a cached copy with blank glyphs for the :data:`BLANKS` it lacks."""
+    cmap = _cmap(path)
+    if all(cp in cmap for cp in BLANKS):
+        return path
+    data = path.read_bytes()
+    key = hashlib.sha256(data + _SUPPLEMENT_VERSION.encode()).hexdigest()[:16]
+    out = cache_dir() / "fonts" / f"{path.stem.split('[')[0]}-blanks-{key}.ttf"
+    if out.is_file():
+        return out
+    from fontTools.ttLib import TTFont as FTFont
+    from fontTools.ttLib.tables._g_l_y_f import Glyph
 
-
-def text_width(text: str, role: str, size: float) -> float:
-    return float(pdfmetrics.stringWidth(text, font(role), size))
-
-
-def describe() -> list[dict[str, str]]:
-    """One row per role, for ``printkit fonts`` and the kit metadata."""
-    rows = []
-    for role, spec in manifest().items():
-        rows.append({"role": role, "family": spec.family, "weight": str(spec.weight),
-                     "file": str(font_path(role)), "purpose": spec.purpose})
-    return rows
+    ft = FTFont(str(path))
+    if "glyf" not in ft:  # CFF outlines: ReportLab cannot embed them anyway
+        return path
+    best = ft.getBestCmap()
+    hmtx = ft["hmtx"]
+    space = hmtx[best[0x20]][0] if 0x20 in best else ft["head"].unitsPerEm // 4
+    thin = next((hmtx[best[cp]][0] for cp in (0x2009, 0x202F) if cp in best),
+                round(space * 5 / 8))
+    widths = {"space": space, "thin": thin, "": 0,
+              "figure": hmtx[best[0x30]][0] if 0x30 in best else space}
+    order = list(ft.getGlyphOrder())
+    taken = set(order)
+    vertical = ft["vmtx"] if "vmtx" in ft else None
+    for cp, kind in BLANKS.items():
+        if cp in best:
+            continue
+        name = f"uni{cp:04X}"
+        while name in taken:
+            name += ".pk"
+        taken.add(name)
+        order.append(name)
+        ft["glyf"].glyphs[name] = Glyph()
+        hmtx.metrics[name] = (widths[kind], 0)
+        if vertical is not None:
+            vertical.metrics[name] = (ft["head"].unitsPerEm, 0)
+        for table in ft["cmap"].tables:
+            if table.isUnicode() and table.format != 14:
+                table.cmap[cp] = name
+    ft["glyf"].glyphOrder = order
+    ft.setGlyphOrder(order)
+    for tag in ("hdmx", "LTSH", "VDMX"):  # per-glyph device tables we would have to extend
+        if tag in ft:
+            del ft[tag]
+    _save(ft, out)
+    return out

@@ -44,6 +44,7 @@ from printkit.errors import PrintkitError
 from printkit.handouts.markup import Block
 from printkit.paper import Paper
 from printkit.production.preflight import MIN_TEXT_PT
+from printkit.scripts import paragraph_options
 from printkit.units import mm
 
 Box = tuple[float, float, float, float]  # x, y, w, h in points
@@ -171,12 +172,12 @@ def styles(ctx: DrawContext, layout: PageLayout) -> dict[str, ParagraphStyle]:
     size = layout.body_size
     lang = ctx.locale.split("_")[0]
     common: dict[str, Any] = dict(fontName=regular, textColor=INK, alignment=TA_LEFT)
+    options = paragraph_options(ctx.locale)  # CJK line breaking; refuses right-to-left
     hyphen = pyphen.language_fallback(ctx.locale)
-    if hyphen and lang != "en":  # ReportLab hyphenates English without help badly: keep
-        common["hyphenationLang"] = hyphen  # English unbroken, like the source text
+    if hyphen and lang != "en" and not options:  # spaced scripts only; English unbroken,
+        common["hyphenationLang"] = hyphen  # like the source text
         common["embeddedHyphenation"] = 1
-    if lang in ("ja", "zh", "ko"):
-        common["wordWrap"] = "CJK"
+    common.update(options)
     body = ParagraphStyle("body", fontSize=size, leading=size * 1.32, spaceAfter=size * 0.5,
                           **common)
     return {

@@ -81,8 +81,10 @@ def _join(ctx: DrawContext, items: Iterable[str]) -> str:
     return format_list(list(items), locale=ctx.locale.replace("-", "_"))
 
 
-def _count(ctx: DrawContext, singular: str, plural: str, n: int) -> str:
-    return ctx.ngettext(singular, plural, n) % {"num": ctx.format_number(n)}
+def _count(ctx: DrawContext, text: str, n: int) -> str:
+    """``text`` (the form ``ngettext`` chose for ``n``: called with the literal messages, so
+    that Babel extracts them) with the number written the locale's way."""
+    return text % {"num": ctx.format_number(n)}
 
 
 def die_name(ctx: DrawContext, spec: DieSpec) -> str:
@@ -112,9 +114,10 @@ def preset_row(ctx: DrawContext, preset: DicePreset) -> dict[str, Any]:
         "title": ctx._(preset.title),
         "count": len(preset.dice),
         "dice": dice,
-        "dice_text": _count(ctx, "%(num)s die", "%(num)s dice", len(preset.dice)),
+        "dice_text": _count(ctx, ctx.ngettext("%(num)s die", "%(num)s dice", len(preset.dice)),
+                            len(preset.dice)),
         "pages": pages,
-        "pages_text": _count(ctx, "%(num)s page", "%(num)s pages", pages),
+        "pages_text": _count(ctx, ctx.ngettext("%(num)s page", "%(num)s pages", pages), pages),
     }
 
 

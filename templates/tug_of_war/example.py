@@ -43,6 +43,7 @@ from printkit.engines.tug_of_war import (
 from printkit.engines.tug_of_war.rules import RULES
 from printkit.geometry import Rect
 from printkit.page import open_document
+from printkit.scripts import paragraph_options
 from printkit.templates.tug_of_war.draw import (
     LAYOUT,
     athlete,
@@ -287,7 +288,8 @@ def blocks(strips: list[Strip]) -> list[list[Strip]]:
 def _caption_paragraph(ctx: DrawContext, lines: list[tuple[str, str]], size: float,
                        sep: str = "<br/>") -> Paragraph:
     style = ParagraphStyle("cap", fontName=ctx.font("sans"), fontSize=size,
-                           leading=size * 1.22, textColor=ink("text"))
+                           leading=size * 1.22, textColor=ink("text"),
+                           **paragraph_options(ctx.locale))
     italic = ctx.font("sans-italic")
     parts = []
     for text, why in lines:

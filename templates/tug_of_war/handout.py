@@ -39,13 +39,15 @@ def handout_data(ctx: DrawContext, rules: Rules = RULES) -> Mapping[str, Any]:
     n = rules.athletes_per_side
     dice = rules.total_dice
 
-    def count(singular: str, plural: str, number: int) -> str:
-        return ctx.ngettext(singular, plural, number) % {"num": ctx.format_number(number)}
+    def count(text: str, number: int) -> str:  # text: ngettext's form, called literally
+        return text % {"num": ctx.format_number(number)}
 
     needs = [
-        count("%(num)s athlete token per colour", "%(num)s athlete tokens per colour", n)
+        count(ctx.ngettext("%(num)s athlete token per colour",
+                           "%(num)s athlete tokens per colour", n), n)
         + " " + ctx._("(yellow and red)"),
-        count("%(num)s six-sided die", "%(num)s six-sided dice", dice) + " "
+        count(ctx.ngettext("%(num)s six-sided die", "%(num)s six-sided dice", dice), dice)
+        + " "
         + ctx._("({team} per team and {common} common ones)").format(
             team=rules.team_dice, common=rules.common_dice),
         ctx._("a rope: a string about 50 cm long, or the printed rope mat"),

@@ -22,6 +22,7 @@ from printkit.engines.tug_of_war.rules import RULES, Rules
 from printkit.kits import NoOptions
 from printkit.production.impose import impose
 from printkit.production.sizes import size as item_size
+from printkit.scripts import paragraph_options
 from printkit.templates.tug_of_war.draw import (
     LAYOUT,
     athlete,
@@ -57,7 +58,7 @@ def sections(ctx: DrawContext, rules: Rules = RULES) -> tuple[list[Section], lis
         ctx._("The player with fewer athletes on the rope starts; on a tie, %(yellow)s.") % n,
     ]
     rerolls = ctx.ngettext(
-        "For each %(six)d among your team dice, you may roll one common die again "
+        "For each %(six)d among your team dice, you may roll %(per)d common die again "
         "(all of them at once).",
         "For each %(six)d among your team dice, you may roll %(per)d common dice again "
         "(all of them at once).",
@@ -96,11 +97,12 @@ def sections(ctx: DrawContext, rules: Rules = RULES) -> tuple[list[Section], lis
 def _paragraphs(ctx: DrawContext, column: list[Section],
                 size: float) -> list[tuple[Paragraph, float]]:
     """Flowing paragraphs of a column with the space to leave above each."""
+    script = paragraph_options(ctx.locale)  # CJK line breaking where the language needs it
     head = ParagraphStyle("h", fontName=ctx.font("sans-bold"), fontSize=size * 1.12,
-                          leading=size * 1.35, textColor=ink("text"))
+                          leading=size * 1.35, textColor=ink("text"), **script)
     body = ParagraphStyle("b", fontName=ctx.font("sans"), fontSize=size, leading=size * 1.28,
                           leftIndent=size * 1.1, bulletIndent=0, textColor=ink("text"),
-                          bulletFontName=ctx.font("sans"), bulletFontSize=size)
+                          bulletFontName=ctx.font("sans"), bulletFontSize=size, **script)
     bold = ctx.font("sans-bold")
     out: list[tuple[Paragraph, float]] = []
     for title, items in column:

@@ -37,6 +37,7 @@ from printkit.geometry import Rect
 from printkit.page import open_document
 from printkit.paper import Paper
 from printkit.production.preflight import MIN_TEXT_PT
+from printkit.scripts import paragraph_options
 from printkit.templates.wftgts.components import page_for
 from printkit.templates.wftgts.sheet import (
     LAYOUT,
@@ -224,7 +225,8 @@ def _rounds(g: SheetGeometry) -> int:
 
 def _style(ctx: DrawContext, size: float, role: str = "sans",
            leading: float = 1.3) -> ParagraphStyle:
-    return ParagraphStyle(role, fontName=ctx.font(role), fontSize=size, leading=size * leading)
+    return ParagraphStyle(role, fontName=ctx.font(role), fontSize=size, leading=size * leading,
+                          **paragraph_options(ctx.locale))
 
 
 def _label(die: int) -> str:

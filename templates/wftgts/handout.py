@@ -92,21 +92,22 @@ class _Words:
     def dice(self, dice: Iterable[int]) -> str:
         return self.join(self.label(d) for d in sorted(dice))
 
-    def count(self, singular: str, plural: str, n: int, **values: Any) -> str:
-        return self.ctx.ngettext(singular, plural, n) % {"num": self.ctx.format_number(n),
-                                                         **values}
+    def count(self, text: str, n: int, **values: Any) -> str:
+        """``text`` (the form ``ngettext`` chose for ``n``: call it with the literal
+        messages, so that Babel extracts them) with the number written the locale's way."""
+        return text % {"num": self.ctx.format_number(n), **values}
 
     def group(self, group: Group) -> str:
         """"run of 4 dice, 1 to 4" or "set of 3 dice showing 2": numbers, not number
         words, so that every language says it the same way."""
         n = len(group.dice)
         if group.kind == "set":
-            return self.count("set of %(num)s die showing %(value)s",
-                              "set of %(num)s dice showing %(value)s", n,
-                              value=group.values[0])
-        return self.count("run of %(num)s die, %(first)s to %(last)s",
-                          "run of %(num)s dice, %(first)s to %(last)s", n,
-                          first=group.values[0], last=group.values[-1])
+            return self.count(self.ctx.ngettext("set of %(num)s die showing %(value)s",
+                                                "set of %(num)s dice showing %(value)s", n),
+                              n, value=group.values[0])
+        return self.count(self.ctx.ngettext("run of %(num)s die, %(first)s to %(last)s",
+                                            "run of %(num)s dice, %(first)s to %(last)s", n),
+                          n, first=group.values[0], last=group.values[-1])
 
     def scored(self, line: Sequence[int], scoring: Scoring) -> dict[str, Any]:
         """A line's groups as the handout shows them: for each, the dice (in the order of
@@ -176,7 +177,7 @@ def handout_data(ctx: DrawContext, rules: Rules = RULES) -> Mapping[str, Any]:
     needs = [
         ctx._("a play sheet for each player"),
         ctx._("a pencil or a pen for each player"),
-        words.count("%(num)s die", "%(num)s dice", n) + ": "
+        words.count(ctx.ngettext("%(num)s die", "%(num)s dice", n), n) + ": "
         + words.join(ctx._("one {die}").format(die=words.label(d)) for d in range(n)),
     ]
     dice = [{"label": words.label(i), "sides": d.sides, "points": d.points,
@@ -199,8 +200,8 @@ def handout_data(ctx: DrawContext, rules: Rules = RULES) -> Mapping[str, Any]:
             "best_value": min(rules.sides), "max_sum": sum(rules.sides),
             "version": rules.rules_version,
         },
-        "junk_times": words.count("once per game", "%(num)s times per game",
-                                  rules.junk_uses),
+        "junk_times": words.count(ctx.ngettext("once per game", "%(num)s times per game",
+                                               rules.junk_uses), rules.junk_uses),
         "needs": needs,
         "dice": dice,
         "multipliers": multipliers,

@@ -159,7 +159,7 @@ def test_the_measure_catches_writing_that_leaves_its_row(cli, tmp_path, seed_log
     out = tmp_path / "loose.pdf"
     assert cli("example", "wftgts", str(seed_log), "--out", str(out)).code == 0
     [stray] = strays(out, 1)
-    assert "three 6s: 9 × 5 = 45" in stray  # round 5's Score line, tilted 2 degrees
+    assert "6-6-6: 9 × 5 = 45" in stray  # round 5's Score line, tilted 2 degrees
 
 
 def test_every_written_one_has_a_flag(cli, tmp_path, seed_log):

@@ -63,7 +63,10 @@ def describe_scoring(ctx: DrawContext, record: Any) -> str:
     groups = record.scoring.groups if record.scoring else ()
     if not groups:
         return ctx._("nothing scores: 0")
-    parts = [g.describe() for g in groups]
+    # the dice's values, as a player jots them, in every language: "1-2-3-4" (a run),
+    # "1-1-1-1" (a set), then the sum of the dice's points times the multiplier
+    parts = ["-".join(str(v) for v in g.values)
+             + f": {g.die_points} × {g.multiplier} = {g.points}" for g in groups]
     text = "; ".join(parts)
     if len(groups) > 1:
         text += f"; {' + '.join(str(g.points) for g in groups)} = {record.points}"

@@ -182,3 +182,10 @@ def test_every_build_keeps_its_preflight_report(cli, tmp_path):
     assert cli("build", "wftgts", "--out", str(tmp_path)).code == 0
     text = (tmp_path / "wftgts" / "preflight.txt").read_text()
     assert "0 error(s)" in text
+
+
+def test_every_die_label_of_the_rules_data_is_marked_for_translation():
+    from printkit.engines.wftgts.rules import RULES
+    from printkit.templates.wftgts import DIE_LABELS
+
+    assert tuple(d.label for d in RULES.dice) == DIE_LABELS

@@ -13,6 +13,11 @@ from printkit.templates.wftgts.example import SheetExample
 from printkit.templates.wftgts.handout import handout_data
 from printkit.templates.wftgts.validation import VALIDATION
 
+# The rules data's die labels (engines/wftgts/data/rules.toml), marked so that catalogs
+# translate them: the sheet's column heads and the examples print them in the build's language.
+DIE_LABELS = (N_("d4"), N_("d6"), N_("d8"), N_("d10 (1s)"), N_("d10 (10s)"), N_("d12"),
+              N_("d20"))
+
 KIT: Kit[WFtGtSState, Keep | Score] = Kit(
     name="wftgts",
     title=N_("Waiting For the Game to Start"),

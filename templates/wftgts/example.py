@@ -232,8 +232,8 @@ def _style(ctx: DrawContext, size: float, role: str = "sans",
                           **paragraph_options(ctx.locale))
 
 
-def _label(die: int) -> str:
-    return DICE[die].label
+def _label(ctx: DrawContext, die: int) -> str:
+    return ctx._(DICE[die].label)
 
 
 def _escape(text: str) -> str:
@@ -258,7 +258,7 @@ class SheetExample(ReplayVisitor[WFtGtSState, Keep | Score]):
     def visit_chance(self, before: WFtGtSState, outcome: Any, after: WFtGtSState) -> None:
         ctx = self.ctx
         r = before.round
-        roll = ", ".join(f"{d.label} {v}" for d, v in zip(DICE, outcome, strict=True))
+        roll = ", ".join(f"{ctx._(d.label)} {v}" for d, v in zip(DICE, outcome, strict=True))
         letter = LINE_LETTERS[before.line]
         self.notes.setdefault(r, []).append(
             ctx._("Roll for line %(line)s: %(roll)s.") % {"line": f"{r}{letter}", "roll": roll})
@@ -271,7 +271,7 @@ class SheetExample(ReplayVisitor[WFtGtSState, Keep | Score]):
         why = f" ({translate_reason(reason, ctx._)})" if reason else ""
         lines = self.notes.setdefault(r, [])
         if isinstance(action, Keep):
-            kept = ", ".join(_label(d) for d in sorted(action.dice)) or ctx._("nothing")
+            kept = ", ".join(_label(ctx, d) for d in sorted(action.dice)) or ctx._("nothing")
             lines.append(ctx._("%(who)s keeps %(kept)s%(reason)s.") % {
                 "who": who, "kept": kept, "reason": why})
         else:

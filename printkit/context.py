@@ -124,6 +124,16 @@ class DrawContext:
         text = format_decimal(number, locale=self.babel_locale)
         return "\u200e" + text if is_rtl(self.locale) else text
 
+    def format_fixed(self, number: float, digits: int) -> str:
+        """``number`` with exactly ``digits`` decimals, the locale's way (``2,5`` in French).
+
+        >>> from printkit.paper import paper
+        >>> DrawContext(BuildContext(paper("a4"), locale="de"), None).format_fixed(2.54, 1)
+        '2,5'
+        """
+        pattern = "#,##0." + "0" * digits if digits > 0 else "#,##0"
+        return format_decimal(number, format=pattern, locale=self.babel_locale)
+
     # -- fonts and checks ----------------------------------------------------------------
 
     def font(self, role: str) -> str:

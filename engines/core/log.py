@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -92,16 +93,34 @@ class ReasonText(str):
                                  else str(v) for k, v in reason.params.items()})
 
 
-def translate_reason(reason: str, gettext: Callable[[str], str | None]) -> str:
+_DECIMAL = re.compile(r"%\((\w+)\)\.(\d+)f")
+
+
+def translate_reason(reason: str, gettext: Callable[[str], str | None],
+                     decimal: Callable[[float, int], str] | None = None) -> str:
     """``reason`` in the language of ``gettext``: a bot's message id is translated and then
     filled in; a reason written by hand is looked up as it stands (usually left as it is).
-    An untranslated message (``gettext`` giving None or the id back) stays English."""
+    An untranslated message (``gettext`` giving None or the id back) stays English.
+    ``decimal(value, digits)`` writes a ``%(x).1f`` value the language's way (1,5 not 1.5).
+
+    >>> why = ReasonText("about %(swing).1f athletes", {"swing": 2.5})
+    >>> translate_reason(why, {"about %(swing).1f athletes": "environ %(swing).1f athlètes"}.get,
+    ...                  lambda v, d: f"{v:.{d}f}".replace(".", ","))
+    'environ 2,5 athlètes'
+    """
     msgid = reason.msgid if isinstance(reason, ReasonText) else reason
     text = gettext(msgid) or msgid
     if not isinstance(reason, ReasonText) or not reason.params:
         return text
+    params = dict(reason.params)
+    if decimal is not None:
+        for name, digits in _DECIMAL.findall(text):
+            value = params.get(name)
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                params[name] = decimal(float(value), int(digits))
+        text = _DECIMAL.sub(r"%(\1)s", text)
     try:
-        return text % reason.params
+        return text % params
     except (KeyError, TypeError, ValueError):  # a catalog's placeholders gone wrong
         return str(reason)
 

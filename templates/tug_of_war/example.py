@@ -187,7 +187,7 @@ def _signed(n: int) -> str:
 def translated_reason(ctx: DrawContext, reason: str) -> str:
     """A reason from the log in the booklet's language (a bot's message id is translated and
     filled in; a reason written by hand is printed as written)."""
-    return translate_reason(reason, ctx._) if reason else ""
+    return translate_reason(reason, ctx._, ctx.format_fixed) if reason else ""
 
 
 def captions(ctx: DrawContext, strip: Strip, names: list[str]) -> list[tuple[str, str]]:

@@ -268,7 +268,7 @@ class SheetExample(ReplayVisitor[WFtGtSState, Keep | Score]):
         ctx = self.ctx
         r = before.round
         who = self.names[player]
-        why = f" ({translate_reason(reason, ctx._)})" if reason else ""
+        why = f" ({translate_reason(reason, ctx._, ctx.format_fixed)})" if reason else ""
         lines = self.notes.setdefault(r, [])
         if isinstance(action, Keep):
             kept = ", ".join(_label(ctx, d) for d in sorted(action.dice)) or ctx._("nothing")

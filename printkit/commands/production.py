@@ -141,18 +141,21 @@ def preview(pdf: str, dpi: float, out: str) -> None:
               show_default=True)
 @click.option("--duplex-offset", default=None, metavar="X,Y",
               help="print with this offset to check a correction")
+@click.option("--locale", default="en", show_default=True, help="Language of the sheet.")
 @click.option("--out", required=True, type=click.Path(dir_okay=False))
 @_friendly
 def calibrate(paper: str, landscape: bool, duplex: str, duplex_offset: str | None,
-              out: str) -> None:
+              locale: str, out: str) -> None:
     """Write the duplex calibration sheet: print it double-sided and read X,Y off it."""
     from printkit.context import BuildContext
+    from printkit.i18n import check_locale
     from printkit.paper import paper as get_paper
     from printkit.pipeline import drawing
     from printkit.production.impose import write_calibration
 
     build = BuildContext(paper=get_paper(paper, landscape=landscape),
-                         duplex_offset=parse_offset(duplex_offset))
+                         duplex_offset=parse_offset(duplex_offset),
+                         locale=check_locale(locale))
     with drawing(build) as ctx:  # checked while drawn, like every component
         written = write_calibration(out, ctx, duplex)
         findings = ctx.preflight

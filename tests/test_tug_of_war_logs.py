@@ -383,7 +383,7 @@ def test_the_booklet_translates_a_bots_reason(tmp_path, monkeypatch):
                                      '"reroll": [1]}, "reason": "by hand: the best'))
     draw_example(get_game_kit("tug-of-war"), log, BuildContext(paper("a4"), locale="fr"), out)
     text = " ".join(pdf_text(out).split())
-    assert "l'équipe 3, 4, 6 gagne ou retire environ 4.2 athlètes par tour" in text
+    assert "l'équipe 3, 4, 6 gagne ou retire environ 4,2 athlètes par tour" in text  # 4,2
     assert "by hand: the best re-roll on average" in text
     assert "%(" not in text
 

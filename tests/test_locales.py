@@ -1,0 +1,42 @@
+"""Every shipped language prints: every component of every kit and every handout builds in
+it with no preflight finding (no text over its box, under the minimum size, or missing from
+its font), and plural forms follow the language's rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from printkit.context import BuildContext
+from printkit.handouts import build_handout
+from printkit.i18n import available_locales, translations
+from printkit.kits import kits
+from printkit.paper import paper
+from printkit.pipeline import build_kits
+
+LOCALES = available_locales()
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_kit_and_handout_prints_clean_in(tmp_path, locale):
+    report = build_kits("all", BuildContext(paper("a4"), locale=locale), tmp_path / "kits",
+                        echo=lambda _line: None)
+    assert report.findings == [], f"{locale}:\n{report.report()}"
+    (tmp_path / "h").mkdir()
+    for kit in kits().values():
+        if kit.handout is not None:
+            build_handout(kit, BuildContext(paper("letter"), locale=locale), tmp_path / "h")
+
+
+def test_russian_counts_take_three_forms():
+    t = translations("ru")
+    forms = {n: t.ngettext("%(num)s six-sided die", "%(num)s six-sided dice", n)
+             for n in (1, 2, 5, 21, 22, 25)}
+    assert forms[1] == forms[21] and forms[2] == forms[22] and forms[5] == forms[25]
+    assert len({forms[1], forms[2], forms[5]}) == 3
+
+
+@pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != "en"])
+def test_counts_are_translated_in(locale):
+    t = translations(locale)
+    assert t.ngettext("%(num)s six-sided die", "%(num)s six-sided dice", 9) != \
+        "%(num)s six-sided dice"

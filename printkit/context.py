@@ -155,10 +155,10 @@ class DrawContext:
             yield
 
     def where(self, detail: str = "") -> str:
-        """A place for a preflight finding: the component, and ``detail`` within it."""
-        if self.component and detail:
-            return f"{self.component}, {detail}"
-        return self.component or detail
+        """A place for a preflight finding: the component in its language, and ``detail``
+        within it (``turn-summary [de], card 1``), so a finding names locale and component."""
+        place = f"{self.component} [{self.locale}]" if self.component else f"[{self.locale}]"
+        return f"{place}, {detail}" if detail else place
 
     def check_glyphs(self, role: str, text: str, detail: str = "") -> bool:
         with self._fonts_of_locale():

@@ -75,7 +75,8 @@ def open_canvas(
         if frame is not None:
             safe = frame.to_page(safe)
         canvas = TrackingCanvas(buffer, safe=safe, report=ctx.preflight,
-                                check_shapes=prof.name != "print-shop", where=path.name,
+                                check_shapes=prof.name != "print-shop",
+                                where=f"{path.name} [{ctx.locale}]",
                                 **options)
     canvas.setTitle(title)
     canvas.setAuthor(author)

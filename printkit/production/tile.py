@@ -284,7 +284,7 @@ def _tile_page(c: Canvas, plan: TilePlan, t: Tile, form: str,
     c.drawString(pr.x, pr.top + mm(1.3), _(
         "row {row}, column {col} · {n} of {total} · overlap {ov} mm: cut the left/top edge, "
         "lay it on the neighbour's dashed line").format(
-        row=t.row + 1, col=t.col + 1, n=index, total=len(plan.tiles),
+        row=_row_name(t.row), col=t.col + 1, n=index, total=len(plan.tiles),
         ov=f"{to_mm(plan.overlap):g}"))
     cell = mm(2.2)
     mx = pr.right - plan.cols * cell

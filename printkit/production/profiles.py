@@ -372,6 +372,19 @@ def decorate_first_page(canvas: Canvas, ctx: Any, x: float, top: float, width: f
     return FIRST_PAGE_BAND
 
 
+def _report_overflow(text: str, size: float, width: float) -> None:
+    """Record a notice that does not fit its strip with the build's recorder (if drawing
+    inside a pipeline; a bare canvas in a test has none)."""
+    from printkit.production import preflight
+
+    try:
+        recorder = preflight.current()
+    except PrintkitError:
+        return
+    recorder.check_text(text, "sans-bold", size, width, mm(4), where="print-at-100 % notice",
+                        wrap=False)
+
+
 def notice_strip(canvas: Canvas, rect: Rect, *, turned: bool = False) -> None:
     """The notice on one line in ``rect``: the bold note, the advice when there is room for
     it, and the 50 mm and 1 in rulers labelled at their ends. ``turned``: it runs up the page
@@ -395,6 +408,8 @@ def notice_strip(canvas: Canvas, rect: Rect, *, turned: bool = False) -> None:
     size = 7.0
     while size > 6.0 and stringWidth(note, bold, size) + mm(3) + rulers > length:
         size -= 0.25
+    if stringWidth(note, bold, size) + mm(3) + rulers > length:  # a long translation
+        _report_overflow(note, size, length - rulers - mm(3))
     canvas.setFont(bold, size)
     canvas.drawString(0, base, note)
     x = stringWidth(note, bold, size) + mm(3)

@@ -139,6 +139,24 @@ def paragraph_options(locale: str) -> dict[str, Any]:
     return {}
 
 
+def hyphenation_options(locale: str) -> dict[str, Any]:
+    """The ParagraphStyle keywords that hyphenate ``locale`` with pyphen's dictionary (none for
+    a language pyphen lacks, or one written without spaces). Text boxes shrink their text
+    first and hyphenate only when even the smallest size does not fit.
+
+    >>> hyphenation_options("de")["hyphenationLang"]
+    'de'
+    >>> hyphenation_options("ja")
+    {}
+    """
+    import pyphen  # type: ignore[import-untyped]
+
+    if script(locale) in UNSPACED or is_rtl(locale):
+        return {}
+    language = pyphen.language_fallback(locale.replace("-", "_"))
+    return {"hyphenationLang": language, "embeddedHyphenation": 1} if language else {}
+
+
 def visual(text: str, locale: str, font_name: str, size: float) -> str:
     """``text`` ready for ``canvas.drawString`` (``drawRightString``...) in ``locale``.
 

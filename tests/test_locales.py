@@ -40,3 +40,25 @@ def test_counts_are_translated_in(locale):
     t = translations(locale)
     assert t.ngettext("%(num)s six-sided die", "%(num)s six-sided dice", 9) != \
         "%(num)s six-sided dice"
+
+
+def test_a_text_box_hyphenates_in_its_language_when_shrinking_is_not_enough():
+    """The turn summary shrinks its text first; a word still too long for the column is then
+    hyphenated with the language's dictionary (a hyphen at a syllable) instead of being cut
+    anywhere without one."""
+    from printkit.pipeline import drawing
+    from printkit.templates.tug_of_war.summary import _paragraphs
+
+    column = [("Zug", ["Donaudampfschifffahrtsgesellschaftskapitänsmütze und Reserve"])]
+
+    def lines(hyphenate: bool) -> list[str]:
+        with drawing(BuildContext(paper("a4"), locale="de")) as ctx:
+            para = _paragraphs(ctx, column, 7, hyphenate)[1][0]
+            para.wrap(60, 10_000)
+            return [" ".join(line[1]) for line in para.blPara.lines]
+
+    cut = lines(False)
+    hyphenated = lines(True)
+    assert len(cut) > 1 and not any(line.endswith("-") for line in cut)
+    assert hyphenated[0] == "Donaudampf-"  # at a syllable, with its hyphen
+    assert all(line.endswith("-") for line in hyphenated[:-2])

@@ -22,7 +22,7 @@ from printkit.engines.tug_of_war.rules import RULES, Rules
 from printkit.kits import NoOptions
 from printkit.production.impose import impose
 from printkit.production.sizes import size as item_size
-from printkit.scripts import paragraph_options
+from printkit.scripts import hyphenation_options, paragraph_options
 from printkit.templates.tug_of_war.draw import (
     LAYOUT,
     athlete,
@@ -94,10 +94,13 @@ def sections(ctx: DrawContext, rules: Rules = RULES) -> tuple[list[Section], lis
     return left, right
 
 
-def _paragraphs(ctx: DrawContext, column: list[Section],
-                size: float) -> list[tuple[Paragraph, float]]:
-    """Flowing paragraphs of a column with the space to leave above each."""
+def _paragraphs(ctx: DrawContext, column: list[Section], size: float,
+                hyphenate: bool = False) -> list[tuple[Paragraph, float]]:
+    """Flowing paragraphs of a column with the space to leave above each; ``hyphenate``
+    breaks long words the language's way (pyphen), the last resort before overflow."""
     script = paragraph_options(ctx.locale)  # CJK line breaking where the language needs it
+    if hyphenate:
+        script = {**script, **hyphenation_options(ctx.locale)}
     head = ParagraphStyle("h", fontName=ctx.font("sans-bold"), fontSize=size * 1.12,
                           leading=size * 1.35, textColor=ink("text"), **script)
     body = ParagraphStyle("b", fontName=ctx.font("sans"), fontSize=size, leading=size * 1.28,
@@ -147,13 +150,18 @@ def card_face(ctx: DrawContext) -> Callable[..., None]:
         col_w = (w - 2 * pad - mm(s["columns_gap"])) / 2
         avail = top - (y + pad)
         size = float(s["max_size"])
-        while size > s["min_size"] and max(_height(_paragraphs(ctx, col, size), col_w)
-                                            for col in (left, right)) > avail:
+
+        def needed(hyphenate: bool) -> float:
+            return max(_height(_paragraphs(ctx, col, size, hyphenate), col_w)
+                       for col in (left, right))
+
+        while size > s["min_size"] and needed(False) > avail:  # shrink first,
             size -= 0.25
+        hyphenate = needed(False) > avail  # then hyphenate, then report
         for i, col in enumerate((left, right)):
             cx = x + pad + i * (col_w + mm(s["columns_gap"]))
             cy = top
-            paras = _paragraphs(ctx, col, size)
+            paras = _paragraphs(ctx, col, size, hyphenate)
             for para, gap in paras:
                 ph = para.wrap(col_w, 10_000)[1]
                 cy -= gap + ph

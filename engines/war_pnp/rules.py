@@ -1,0 +1,251 @@
+"""W.A.R. – Powers 'n Points' numbers, read from ``data/rules.toml`` (the single source of truth).
+
+The engine, the bots and the printed play sheet take the power tables and the Points columns
+from here, so an edited data file changes them together. A wrong value stops loading with one
+line naming its key.
+
+>>> rules = load_rules()
+>>> rules.power(PowerKind.GROW).grants(4), rules.power(PowerKind.POWERUP).amount(4)
+((3, 2), 5)
+>>> rules.column_for_sum(9).sums, rules.column_for_sum(9).value(3)
+((5, 9), 9)
+>>> [c.label for c in rules.columns]
+['2/12', '3/11', '4/10', '5/9', '6/8', '7']
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from functools import cache
+from importlib import resources
+from typing import Any
+
+
+class PowerKind(Enum):
+    """The ten powers a Powers row can be given, in the seed's order."""
+
+    GROW = "grow"
+    DOUBLE = "double"
+    BEND = "bend"
+    BLOCK = "block"
+    STEAL = "steal"
+    CANCEL = "cancel"
+    TRAP = "trap"
+    DECAY = "decay"
+    POWERUP = "powerup"
+    WITHER = "wither"
+
+
+@dataclass(frozen=True, slots=True)
+class PowerSpec:
+    """One power's table: option ``k`` (1..6) is used when box ``k`` is the row's highest.
+
+    ``options`` holds each option's amount (what it means depends on the power, see
+    ``data/rules.toml``); Grow also gives developments to opponents, in ``gifts``.
+    ``designed`` is true when printkit chose the table (the seed gives only Grow's).
+    """
+
+    kind: PowerKind
+    number: int
+    options: tuple[int, ...]
+    gifts: tuple[int, ...]
+    designed: bool
+
+    def amount(self, rank: int) -> int:
+        """The option's amount at ``rank`` (the highest active box, 1..6)."""
+        return self.options[rank - 1]
+
+    def grants(self, rank: int) -> tuple[int, int]:
+        """Grow's developments at ``rank``: (for you, for your opponents together)."""
+        return self.options[rank - 1], self.gifts[rank - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class PointsColumn:
+    """A Points column: the dice sums that activate it and its box values, bottom up."""
+
+    sums: tuple[int, ...]
+    values: tuple[int, ...]
+
+    @property
+    def label(self) -> str:
+        """The column's name as printed under it, e.g. ``5/9``."""
+        return "/".join(str(s) for s in self.sums)
+
+    def value(self, box: int) -> int:
+        """The printed value of ``box`` (1 = bottom); 0 for box 0 or below (Decay's floor)."""
+        return self.values[box - 1] if box >= 1 else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Everything numeric about the game."""
+
+    title: str
+    short_title: str
+    rules_version: str
+    default_players: int
+    min_players: int
+    max_players: int
+    dice: int
+    faces: int
+    setup_developments: int
+    power_rows: int
+    boxes_per_row: int
+    win_score: int
+    score_track_top: int
+    power_chances_per_player: int
+    hard_decisions_rounds: int
+    design_notes_rounds: int
+    powers: tuple[PowerSpec, ...]
+    columns: tuple[PointsColumn, ...]
+
+    def power(self, kind: PowerKind) -> PowerSpec:
+        """The table of ``kind``."""
+        for spec in self.powers:
+            if spec.kind is kind:
+                return spec
+        raise KeyError(kind)
+
+    def column_for_sum(self, total: int) -> PointsColumn:
+        """The column a dice sum (after Bend) activates; ``KeyError`` if none does."""
+        for column in self.columns:
+            if total in column.sums:
+                return column
+        raise KeyError(total)
+
+    def sum_chance(self, total: int) -> Fraction:
+        """The chance that the dice show ``total``."""
+        import itertools
+
+        faces = range(1, self.faces + 1)
+        rolls = list(itertools.product(faces, repeat=self.dice))
+        return Fraction(sum(1 for r in rolls if sum(r) == total), len(rolls))
+
+    def column_expectation(self, column: PointsColumn, box: int) -> Fraction:
+        """Average points a roll brings a column scored at ``box`` (no modifiers): the
+        measure the designed values are balanced by (see ``data/notes.md``).
+
+        >>> float(RULES.column_expectation(RULES.column_for_sum(9), 3))
+        2.0
+        """
+        return column.value(box) * sum((self.sum_chance(s) for s in column.sums), Fraction())
+
+
+def _fail(message: str) -> ValueError:
+    return ValueError(f"war_pnp rules.toml: {message}")
+
+
+def _int(data: dict[str, Any], key: str, low: int, where: str = "") -> int:
+    value = data.get(key)
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise _fail(f"'{where}{key}' must be a whole number of at least {low}")
+    return value
+
+
+def _int_list(value: Any, key: str, length: int, low: int) -> tuple[int, ...]:
+    if (
+        not isinstance(value, list)
+        or len(value) != length
+        or not all(isinstance(v, int) and not isinstance(v, bool) and v >= low for v in value)
+    ):
+        raise _fail(f"'{key}' must list {length} whole numbers of at least {low}")
+    return tuple(value)
+
+
+def _power(kind: PowerKind, raw: Any, boxes: int, designed: bool) -> PowerSpec:
+    where = ("designed_for_printkit." if designed else "") + f"powers.{kind.value}"
+    if not isinstance(raw, dict):
+        raise _fail(f"'{where}' must be a table")
+    number = _int(raw, "number", 1, where + ".")
+    options = raw.get("options")
+    if kind is PowerKind.GROW:
+        if not isinstance(options, list) or len(options) != boxes:
+            raise _fail(f"'{where}.options' must list {boxes} [you, opponents] pairs")
+        pairs = [_int_list(pair, f"{where}.options[{i}]", 2, 0) for i, pair in enumerate(options)]
+        return PowerSpec(kind, number, tuple(p[0] for p in pairs), tuple(p[1] for p in pairs),
+                         designed)
+    amounts = _int_list(options, f"{where}.options", boxes, 1)
+    return PowerSpec(kind, number, amounts, (0,) * boxes, designed)
+
+
+def parse_rules(data: dict[str, Any]) -> Rules:
+    """Check and type the raw TOML data; a wrong value raises ``ValueError`` naming its key."""
+    designed = data.get("designed_for_printkit")
+    if not isinstance(designed, dict):
+        raise _fail("'designed_for_printkit' must be a table")
+    ints = {
+        "default_players": 2, "min_players": 2, "dice": 1, "faces": 2,
+        "setup_developments": 0, "power_rows": 1, "boxes_per_row": 1, "win_score": 1,
+        "score_track_top": 1, "power_chances_per_player": 1, "hard_decisions_rounds": 1,
+        "design_notes_rounds": 1,
+    }
+    numbers = {key: _int(data, key, low) for key, low in ints.items()}
+    max_players = _int(designed, "max_players", numbers["default_players"],
+                       "designed_for_printkit.")
+    boxes = numbers["boxes_per_row"]
+    if numbers["power_rows"] != numbers["faces"]:
+        raise _fail("'power_rows' must equal 'faces' (one row per die face)")
+    seed_powers = data.get("powers", {})
+    designed_powers = designed.get("powers", {})
+    if not isinstance(seed_powers, dict) or not isinstance(designed_powers, dict):
+        raise _fail("'powers' and 'designed_for_printkit.powers' must be tables")
+    powers = []
+    for kind in PowerKind:
+        in_seed, in_design = kind.value in seed_powers, kind.value in designed_powers
+        if in_seed == in_design:
+            raise _fail(f"power '{kind.value}' must be given exactly once "
+                        "(under [powers] or [designed_for_printkit.powers])")
+        raw = seed_powers[kind.value] if in_seed else designed_powers[kind.value]
+        powers.append(_power(kind, raw, boxes, designed=in_design))
+    unknown = set(seed_powers) | set(designed_powers) - {k.value for k in PowerKind}
+    if unknown - {k.value for k in PowerKind}:
+        raise _fail(f"unknown power '{sorted(unknown - {k.value for k in PowerKind})[0]}'")
+    raw_columns = designed.get("points_columns")
+    if not isinstance(raw_columns, list) or not raw_columns:
+        raise _fail("'designed_for_printkit.points_columns' must list the Points columns")
+    columns = []
+    for i, raw in enumerate(raw_columns):
+        key = f"designed_for_printkit.points_columns[{i}]"
+        if not isinstance(raw, dict) or not isinstance(raw.get("sums"), list):
+            raise _fail(f"'{key}.sums' must list dice sums")
+        sums = _int_list(raw["sums"], f"{key}.sums", len(raw["sums"]), 1)
+        values = _int_list(raw.get("values"), f"{key}.values", boxes, 0)
+        columns.append(PointsColumn(sums, values))
+    all_sums = sorted(s for c in columns for s in c.sums)
+    expected = list(range(numbers["dice"], numbers["dice"] * numbers["faces"] + 1))
+    if all_sums != expected:
+        raise _fail("'designed_for_printkit.points_columns' must cover each dice sum once")
+    rules = Rules(
+        title=str(data.get("title", "W.A.R. – Powers 'n Points")),
+        short_title=str(data.get("short_title", "W.A.R. PnP")),
+        rules_version=str(data.get("rules_version", "")),
+        max_players=max_players,
+        powers=tuple(powers),
+        columns=tuple(columns),
+        **numbers,
+    )
+    for i, fixed in enumerate(data.get("seed_boxes", [])):
+        key = f"seed_boxes[{i}]"
+        if not isinstance(fixed, dict) or not isinstance(fixed.get("sums"), list):
+            raise _fail(f"'{key}.sums' must list dice sums")
+        box, value = _int(fixed, "box", 1, key + "."), _int(fixed, "value", 0, key + ".")
+        column = rules.column_for_sum(fixed["sums"][0])
+        if list(column.sums) != fixed["sums"] or box > boxes or column.value(box) != value:
+            raise _fail(f"'{key}': the seed's box {box} of {column.label} is worth {value}")
+    return rules
+
+
+@cache
+def load_rules() -> Rules:
+    """The rules from the packaged ``data/rules.toml`` (read once per process)."""
+    text = (resources.files("printkit.engines.war_pnp") / "data" / "rules.toml").read_text(
+        "utf-8"
+    )
+    return parse_rules(tomllib.loads(text))
+
+
+RULES = load_rules()

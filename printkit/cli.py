@@ -155,8 +155,8 @@ def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, pr
 def _build_locales(game: str, paper: str, landscape: bool, profile: str, locales: str,
                    out: Path, jobs: int | None) -> None:
     """``build GAME --locales ...``: every kit in every language, as a batch."""
-    from printkit.commands.handouts import _progress, _split
-    from printkit.handouts.batch import Job, default_jobs, run
+    from printkit.commands.handouts import _split, run_batch
+    from printkit.handouts.batch import Job
     from printkit.i18n import available_locales, check_locale
     from printkit.kits import get_kit, kits
 
@@ -167,16 +167,7 @@ def _build_locales(game: str, paper: str, landscape: bool, profile: str, locales
     wanted = available_locales() if locales == "all" else [
         check_locale(loc) for loc in _split(locales, "locales")]
     batch = [Job("kit", name, loc, paper, profile=profile) for loc in wanted for name in names]
-    result = run(batch, out, workers=jobs or default_jobs(),
-                 progress=_progress("kits"))  # type: ignore[arg-type]
-    for entry in result.entries:
-        click.echo(f"wrote {out / entry.file} ({entry.pages} pages)")
-    click.echo(f"wrote {out / 'manifest.json'} and {out / 'index.html'}: "
-               f"{len(result.entries)} files, {result.pages} pages in {result.seconds:.1f} s")
-    if result.failures:
-        for job, error in result.failures:
-            click.echo(f"failed: {job.label}: {error}", err=True)
-        raise Fail(f"{len(result.failures)} of {len(batch)} kit builds failed")
+    run_batch(batch, out, jobs, "kit builds")
 
 
 @cli.command()

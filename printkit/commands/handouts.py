@@ -6,10 +6,14 @@ import sys
 import time
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from printkit.errors import PrintkitError
+
+if TYPE_CHECKING:
+    from printkit.handouts.batch import Job
 
 
 def _split(text: str, what: str) -> list[str]:
@@ -17,6 +21,24 @@ def _split(text: str, what: str) -> list[str]:
     if not items:
         raise PrintkitError(f"--{what} needs at least one value")
     return list(dict.fromkeys(items))  # keep the order, drop repeats
+
+
+def run_batch(batch: list[Job], out: Path, jobs: int | None, what: str) -> None:
+    """Run ``batch`` into ``out`` behind a progress bar, say what it wrote, and list every
+    failure at the end (exit 1 when there is one)."""
+    from printkit.cli import Fail
+    from printkit.handouts.batch import default_jobs, run
+
+    result = run(batch, out, workers=jobs or default_jobs(),
+                 progress=_progress(what))  # type: ignore[arg-type]
+    for entry in result.entries:
+        click.echo(f"wrote {out / entry.file} ({entry.pages} pages)")
+    click.echo(f"wrote {out / 'manifest.json'} and {out / 'index.html'}: "
+               f"{len(result.entries)} files, {result.pages} pages in {result.seconds:.1f} s")
+    if result.failures:
+        for job, error in result.failures:
+            click.echo(f"failed: {job.label}: {error}", err=True)
+        raise Fail(f"{len(result.failures)} of {len(batch)} {what} failed")
 
 
 def _progress(label: str) -> object:
@@ -56,9 +78,9 @@ def _progress(label: str) -> object:
 def handouts(game: str, locales: str, papers: str, columns: int, booklet: bool,
              template: str | None, out: str, jobs: int | None) -> None:
     """Build the rule handout of GAME (or `all`) in every locale on every paper."""
-    from printkit.cli import Fail, _out_dir
+    from printkit.cli import _out_dir
     from printkit.handouts import BOOKLET_PAGES, HandoutOptions
-    from printkit.handouts.batch import default_jobs, handout_jobs, run
+    from printkit.handouts.batch import handout_jobs
     from printkit.i18n import available_locales, check_locale
     from printkit.kits import get_kit, kits
     from printkit.paper import paper
@@ -84,16 +106,7 @@ def handouts(game: str, locales: str, papers: str, columns: int, booklet: bool,
     folder = _out_dir(out)
     batch = handout_jobs(names, wanted, paper_names, columns=columns, booklet=booklet,
                          template=template_path)
-    result = run(batch, folder, workers=jobs or default_jobs(),
-                 progress=_progress("handouts"))  # type: ignore[arg-type]
-    for entry in result.entries:
-        click.echo(f"wrote {folder / entry.file} ({entry.pages} pages)")
-    click.echo(f"wrote {folder / 'manifest.json'} and {folder / 'index.html'}: "
-               f"{len(result.entries)} files, {result.pages} pages in {result.seconds:.1f} s")
-    if result.failures:
-        for job, error in result.failures:
-            click.echo(f"failed: {job.label}: {error}", err=True)
-        raise Fail(f"{len(result.failures)} of {len(batch)} handouts failed")
+    run_batch(batch, folder, jobs, "handouts")
 
 
 COMMANDS = [handouts]

@@ -1,8 +1,8 @@
 """W.A.R. – Powers 'n Points (Jonathan Leistiko): a write-then-roll game of powers and points.
 
-This first part holds the game's numbers (:mod:`.rules`, from ``data/rules.toml``) and the pure
-rule functions the seed's worked examples exercise (:mod:`.effects`); the game state, the
-actions and the bots come next.
+The game's numbers (:mod:`.rules`, from ``data/rules.toml``), the pure rule functions the
+seed's worked examples exercise (:mod:`.effects`), the two-player engine (:mod:`.game`) and
+its ``random`` bot (:mod:`.bots`); the 3+ player variant and the heuristic bot come next.
 
 >>> RULES.power(PowerKind.STEAL).designed, RULES.power(PowerKind.GROW).designed
 (True, False)
@@ -27,6 +27,26 @@ from printkit.engines.war_pnp.effects import (
     steal_amount,
     undevelop,
 )
+from printkit.engines.war_pnp.game import (
+    ACTION_TYPES,
+    ROUND_LIMITS,
+    ROUND_SAFETY_LIMIT,
+    Action,
+    DevelopPoints,
+    DevelopPower,
+    Erase,
+    EraseTrap,
+    Mark,
+    Pass,
+    Score,
+    SetTrap,
+    Stop,
+    Undevelop,
+    Unwither,
+    WarPnP,
+    WarPnPState,
+    Wither,
+)
 from printkit.engines.war_pnp.rules import (
     RULES,
     PointsColumn,
@@ -38,6 +58,24 @@ from printkit.engines.war_pnp.rules import (
 )
 
 __all__ = [
+    "ACTION_TYPES",
+    "ROUND_LIMITS",
+    "ROUND_SAFETY_LIMIT",
+    "Action",
+    "DevelopPoints",
+    "DevelopPower",
+    "Erase",
+    "EraseTrap",
+    "Mark",
+    "Pass",
+    "Score",
+    "SetTrap",
+    "Stop",
+    "Undevelop",
+    "Unwither",
+    "WarPnP",
+    "WarPnPState",
+    "Wither",
     "RULES",
     "SETUP",
     "PointsColumn",

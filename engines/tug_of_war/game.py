@@ -1148,29 +1148,8 @@ class TugOfWarState(State[Action]):
         return s
 
     def view(self, player: int) -> TugOfWarState:
-        """Tug of War hides nothing: a copy of the whole state (:meth:`clone`'s body, as
-        the runner asks for a view at every decision)."""
-        s = object.__new__(TugOfWarState)
-        s.game = self.game
-        s._cfg = self._cfg
-        s._phase = self._phase
-        s._cp = self._cp
-        s._player = self._player
-        s._teams = self._teams
-        s._athletes = self._athletes
-        s._max = self._max
-        s._roll = self._roll
-        s._kept = self._kept
-        s._free_common = self._free_common
-        s._free_team = self._free_team
-        s._exchanged = self._exchanged
-        s._turns = self._turns
-        s._opening = self._opening
-        s._winner = self._winner
-        s._sixes = self._sixes
-        s._left = self._left
-        s._ended = self._ended
-        return s
+        """Tug of War hides nothing: a player sees the whole state (a copy of it)."""
+        return self.clone()
 
 
 _EndedTuple = tuple[int, Dice, Dice, Dice, bool, int]

@@ -5,14 +5,13 @@ it, and a template catalog in step with the sources."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
 from printkit.i18n import DOMAIN, available_locales, locale_dir
+from tests.conftest import extracted_message_ids
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = [loc for loc in available_locales() if loc != "en"]
@@ -74,12 +73,7 @@ def test_placeholders_and_markup_match_the_source(locale):
 
 
 def test_the_template_catalog_is_in_step_with_the_sources(tmp_path):
-    pot = tmp_path / "printkit.pot"
-    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F",
-                    str(ROOT / "babel.cfg"), "-o", str(pot), "--no-location", "."],
-                   cwd=ROOT, check=True, capture_output=True)
-    with pot.open("rb") as fh:
-        fresh = {m.id for m in read_po(fh) if m.id}
+    fresh = extracted_message_ids(tmp_path)
     with (locale_dir() / f"{DOMAIN}.pot").open("rb") as fh:
         committed = {m.id for m in read_po(fh) if m.id}
     assert fresh == committed, "run `make update` and translate: " + repr(

@@ -2,29 +2,20 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import unicodedata
 from pathlib import Path
-
-from babel.messages.pofile import read_po
 
 from printkit.context import BuildContext
 from printkit.fonts import manifest, missing_glyphs
 from printkit.i18n import _, available_locales, translations, use_locale
 from printkit.paper import paper
-from tests.conftest import pdf_text
+from tests.conftest import extracted_message_ids, pdf_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_extraction_finds_the_sheet_labels(tmp_path):
-    pot = tmp_path / "printkit.pot"
-    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F",
-                    str(ROOT / "babel.cfg"), "-o", str(pot), "--no-location", "."],
-                   cwd=ROOT, check=True, capture_output=True)
-    with pot.open("rb") as fh:
-        ids = {m.id for m in read_po(fh) if m.id}
+    ids = extracted_message_ids(tmp_path)
     for label in ["Score", "Total", "Final", "WAITING FOR THE GAME TO START", "Round %(n)d",
                   "Print at 100 % / actual size"]:
         assert label in ids, label

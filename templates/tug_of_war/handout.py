@@ -6,16 +6,25 @@ edited rules file changes the handout with the game.
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping
+from importlib import resources
 from typing import Any
 
 from printkit.context import DrawContext
 from printkit.engines.tug_of_war.rules import RULES, Rules
 
-#: measured with ``python -m printkit.engines.tug_of_war.tournament --figures --games 20000
-#: --seed 0 --jobs 2`` (engines/tug_of_war/data/notes.md): the lookahead mirror
-FIRST_PLAYER_WINS = 0.685
-YELLOW_WINS = 0.511
+
+def measured() -> dict[str, Any]:
+    """The auto-play figures the handout quotes (``engines/tug_of_war/data/measured.toml``,
+    with the command that measures them).
+
+    >>> measured()["games"]
+    20000
+    """
+    text = resources.files("printkit.engines.tug_of_war").joinpath(
+        "data", "measured.toml").read_text(encoding="utf-8")
+    return tomllib.loads(text)
 
 
 def exchange_rows(rules: Rules, own: int) -> list[list[int | None]]:
@@ -38,6 +47,7 @@ def exchange_rows(rules: Rules, own: int) -> list[list[int | None]]:
 def handout_data(ctx: DrawContext, rules: Rules = RULES) -> Mapping[str, Any]:
     n = rules.athletes_per_side
     dice = rules.total_dice
+    figures = measured()
 
     def count(text: str, number: int) -> str:  # text: ngettext's form, called literally
         return text % {"num": ctx.format_number(number)}
@@ -62,5 +72,6 @@ def handout_data(ctx: DrawContext, rules: Rules = RULES) -> Mapping[str, Any]:
         "needs": needs,
         "exchange": exchange_rows(rules, n // 2),
         "exchange_own": n // 2,
-        "figures": {"first_player": FIRST_PLAYER_WINS, "yellow": YELLOW_WINS},
+        "figures": {"games": figures["games"], "first_player": figures["first_player_wins"],
+                    "yellow": figures["yellow_wins"]},
     }

@@ -18,10 +18,11 @@ every component.
 from __future__ import annotations
 
 import gettext as _gettext
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
+from typing import Any
 
 from babel import Locale
 from babel.numbers import format_decimal
@@ -42,6 +43,9 @@ class BuildContext:
     profile: str = "home"
     locale: str = "en"
     duplex_offset: tuple[float, float] = (0.0, 0.0)  # mm, applied to back pages
+    game_options: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    """The game options the build prints for (``--sheet FILE`` puts a custom sheet here), in
+    the form a game log's header carries them."""
 
     def __post_init__(self) -> None:
         if self.profile not in PROFILES:

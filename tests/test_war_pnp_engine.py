@@ -33,11 +33,15 @@ from printkit.engines.war_pnp.game import (
     EraseTrap,
     Mark,
     Pass,
+    Reroll,
     Score,
+    SetActivation,
     SetTrap,
     Stop,
+    Target,
     Undevelop,
     Unwither,
+    UsePower,
     WarPnP,
     WarPnPState,
     Wither,
@@ -145,7 +149,9 @@ def test_illegal_actions_are_refused_naming_the_rule():
 
 def test_options_and_round_limits():
     with pytest.raises(ValueError):
-        GAME.new_initial_state(3)
+        GAME.new_initial_state(GAME.info.max_players + 1)
+    with pytest.raises(ValueError):
+        GAME.new_initial_state(1)
     with pytest.raises(ValueError):
         GAME.new_initial_state(2, {"round_limit": "forever"})
     for limit, rounds in (("design_notes", 12), ("hard_decisions", 20)):
@@ -158,14 +164,16 @@ def test_options_and_round_limits():
 
 def test_every_action_form_round_trips_through_json():
     actions = [DevelopPower(2, PowerKind.WITHER), DevelopPower(2), DevelopPoints("2/12"),
-               Mark(1, "7", 6), SetTrap(25), Wither(1, "4/10"), Stop(0, 6),
+               Mark(1, "7", 6), SetTrap(1, 25), Wither(1, "4/10"), Stop(0, 6),
                Unwither(0, "3/11"), Erase(1, "5/9", 2), EraseTrap(0, 25), Score(12, 6),
-               Undevelop(3, row=2), Undevelop(1, column="7"), Pass()]
+               Undevelop(3, row=2), Undevelop(1, column="7"), Pass(), SetActivation(2, 6),
+               UsePower(4), Target(2), Reroll(1)]
     assert {type(a) for a in actions} == set(ACTION_TYPES)
     for action in actions:
         data = json.loads(json.dumps(GAME.action_to_json(action)))
         assert GAME.action_from_json(data) == action
-    for bad in ({"score": {"sum": 9}}, {"develop_points": "5/8"}, {"jump": 1}, "end"):
+    for bad in ({"score": {"sum": 9}}, {"develop_points": 5}, {"jump": 1}, "end",
+                {"trap": 25}, {"use": "3"}):
         with pytest.raises(ValueError):
             GAME.action_from_json(bad)
 

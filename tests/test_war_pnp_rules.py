@@ -161,7 +161,8 @@ def test_the_game_ends_only_without_a_tie_at_the_top():
 
 def test_every_power_has_six_options_and_only_grow_is_from_the_seed():
     assert [p.kind for p in RULES.powers] == list(PowerKind)
-    assert [p.number for p in RULES.powers] == list(range(1, 11))
+    assert [p.number for p in RULES.powers] == list(range(1, 13))
+    assert [k for k in PowerKind if k.extra] == [PowerKind.REROLL, PowerKind.POKE]
     for spec in RULES.powers:
         assert len(spec.options) == 6
         assert spec.designed == (spec.kind is not PowerKind.GROW)

@@ -1,11 +1,14 @@
-"""The W.A.R. – Powers 'n Points rules engine for two players.
+"""The W.A.R. – Powers 'n Points rules engine: two players, or the 3+ player variant, each
+on their own sheet (the standard one or a custom sheet, :mod:`.sheets`).
 
 The seed's play is "(largely) simultaneous"; the engine asks the players one after another,
 main player first ("if there's a timing issue, start with the main player and go clockwise"),
 and resolves everything through a queue of small *tasks* (develop, mark, cancel, score...),
 so every choice the paper game leaves to a player is one logged decision. Ranks are taken at
 the roll (interpretation 2), which is what makes the sequential order give the simultaneous
-result; ``data/notes.md`` says where the order still matters and how it is settled.
+result; ``data/notes.md`` says where the order still matters and how it is settled. With
+three or more players the powers are used in turns, as the seed's variant says: from the main
+player round the table, each player gets two chances to use one activated power.
 
 A log written at the table reads like this (one JSON value per line)::
 
@@ -15,6 +18,10 @@ A log written at the table reads like this (one JSON value per line)::
     {"player": 0, "action": {"mark": {"player": 1, "column": "7", "box": 1}}}
     {"player": 0, "action": {"score": {"sum": 6, "box": 2}}}
     {"player": 1, "action": "pass"}
+
+>>> state = WarPnP().new_initial_state(3)
+>>> state.num_players, state.current_player(), len(state.legal_actions())
+(3, 0, 66)
 """
 
 from __future__ import annotations
@@ -28,6 +35,29 @@ from typing import Any, ClassVar, Final, NamedTuple
 
 from printkit.engines.core.chance import DiceRoll
 from printkit.engines.core.game import CHANCE, TERMINAL, BotFactory, Game, GameInfo, State
+from printkit.engines.war_pnp.actions import (
+    ACTION_TYPES,
+    Action,
+    DevelopPoints,
+    DevelopPower,
+    Erase,
+    EraseTrap,
+    Mark,
+    Pass,
+    Reroll,
+    SchemaParts,
+    Score,
+    SetActivation,
+    SetTrap,
+    Stop,
+    Target,
+    Undevelop,
+    Unwither,
+    UsePower,
+    Wither,
+    action_from_json,
+    action_to_json,
+)
 from printkit.engines.war_pnp.effects import (
     SETUP,
     Boxes,
@@ -46,6 +76,14 @@ from printkit.engines.war_pnp.effects import (
     undevelop,
 )
 from printkit.engines.war_pnp.rules import RULES, PowerKind, Rules
+from printkit.engines.war_pnp.sheets import STANDARD, SheetSpec, parse_sheet
+
+__all__ = [
+    "ACTION_TYPES", "Action", "DevelopPoints", "DevelopPower", "Erase", "EraseTrap", "Mark",
+    "Pass", "Reroll", "Score", "SetActivation", "SetTrap", "Stop", "Target", "Undevelop",
+    "Unwither", "UsePower", "Wither", "Activation", "Job", "ROUND_LIMITS",
+    "ROUND_SAFETY_LIMIT", "Sheet", "Task", "WarPnP", "WarPnPState",
+]
 
 
 def _safety_limit() -> int:
@@ -68,244 +106,44 @@ ROUND_LIMITS: Final = {
 }
 """The ``round_limit`` option: no limit, the Hard Decisions variant, or the design notes'."""
 
-COLUMNS: Final = tuple(c.label for c in RULES.columns)
 _ROWS: Final = tuple(range(1, RULES.power_rows + 1))
 _BOXES: Final = tuple(range(1, RULES.boxes_per_row + 1))
-
-# -- actions -------------------------------------------------------------------------------
-
-_ROW: dict[str, Any] = {"type": "integer", "minimum": 1, "maximum": RULES.power_rows}
-_BOX: dict[str, Any] = {"type": "integer", "minimum": 1, "maximum": RULES.boxes_per_row}
-_COL: dict[str, Any] = {"enum": list(COLUMNS)}
-_SEAT: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": 1}
-
-
-def _obj(key: str, what: str, props: dict[str, Any], required: list[str]) -> dict[str, Any]:
-    return {
-        "type": "object", "description": what, "required": [key],
-        "additionalProperties": False,
-        "properties": {key: {"type": "object", "required": required,
-                             "additionalProperties": False, "properties": props}},
-    }
-
-
-@dataclass(frozen=True, slots=True)
-class DevelopPower:
-    """Fill the leftmost empty box of Powers row ``row``; ``power`` names the row's power
-    the first time the row is developed, and only then."""
-
-    row: int
-    power: PowerKind | None = None
-
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``{"develop_power": {"row": 3, "power": "steal"}}`` (``power`` only when new)."""
-        return _obj("develop_power", "develop a Powers row", {
-            "row": _ROW, "power": {"enum": [k.value for k in PowerKind]}}, ["row"])
-
-
-@dataclass(frozen=True, slots=True)
-class DevelopPoints:
-    """Fill the bottom empty box of the Points column labelled ``column`` (e.g. ``5/9``)."""
-
-    column: str
-
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``{"develop_points": "5/9"}``."""
-        return {"type": "object", "description": "develop a Points column",
-                "required": ["develop_points"], "additionalProperties": False,
-                "properties": {"develop_points": _COL}}
-
-
-@dataclass(frozen=True, slots=True)
-class Mark:
-    """Write the due mark (2x, PU#: own sheet; X: the opponent's) on an unmarked box."""
-
-    player: int
-    column: str
-    box: int
-
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``{"mark": {"player": 1, "column": "7", "box": 2}}``."""
-        return _obj("mark", "mark a Points box (Double, Block, PowerUp)",
-                    {"player": _SEAT, "column": _COL, "box": _BOX},
-                    ["player", "column", "box"])
-
-
-@dataclass(frozen=True, slots=True)
-class SetTrap:
-    """Write a "T" beside ``score`` on the opponent's score track."""
-
-    score: int
-
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``{"trap": 25}``."""
-        return {"type": "object", "description": "set a trap on the opponent's score track",
-                "required": ["trap"], "additionalProperties": False,
-                "properties": {"trap": {"type": "integer", "minimum": 1,
-                                        "maximum": RULES.score_track_top}}}
-
-
-@dataclass(frozen=True, slots=True)
-class Wither:
-    """Add the Wither's amount to the Withering of a column of ``player`` (an opponent)."""
-
-    player: int
-    column: str
-
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``{"wither": {"player": 1, "column": "6/8"}}``."""
-        return _obj("wither", "wither an opponent's Points column",
-                    {"player": _SEAT, "column": _COL}, ["player", "column"])
-
-
-@dataclass(frozen=True, slots=True)
-class Stop:
-    """Cancel: stop ``player``'s power in row ``row`` this round."""
-
-    player: int
-    row: int
-
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``{"stop": {"player": 1, "row": 4}}``."""
-        return _obj("stop", "cancel another player's power",
-                    {"player": _SEAT, "row": _ROW}, ["player", "row"])
-
-
-@dataclass(frozen=True, slots=True)
-class Unwither:
-    """Cancel: reduce the Withering on ``player``'s ``column`` by the Cancel's points."""
-
-    player: int
-    column: str
-
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``{"unwither": {"player": 0, "column": "6/8"}}``."""
-        return _obj("unwither", "reduce a column's Withering",
-                    {"player": _SEAT, "column": _COL}, ["player", "column"])
-
-
-@dataclass(frozen=True, slots=True)
-class Erase:
-    """Cancel: erase the mark (2x, X or PU#) on a Points box, one per point of Cancel."""
-
-    player: int
-    column: str
-    box: int
-
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``{"erase": {"player": 0, "column": "7", "box": 2}}``."""
-        return _obj("erase", "erase a mark on a Points box",
-                    {"player": _SEAT, "column": _COL, "box": _BOX},
-                    ["player", "column", "box"])
-
-
-@dataclass(frozen=True, slots=True)
-class EraseTrap:
-    """Cancel: erase the "T" beside ``score`` on ``player``'s score track (one point)."""
-
-    player: int
-    score: int
-
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``{"erase_trap": {"player": 0, "score": 25}}``."""
-        return _obj("erase_trap", "erase a trap on a score track",
-                    {"player": _SEAT, "score": {"type": "integer", "minimum": 1,
-                                                "maximum": RULES.score_track_top}},
-                    ["player", "score"])
-
-
-@dataclass(frozen=True, slots=True)
-class Score:
-    """Gain points: the sum used (after Bend) and the active box chosen in its column."""
-
-    total: int
-    box: int
-
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``{"score": {"sum": 9, "box": 3}}``."""
-        low, high = RULES.dice, RULES.dice * RULES.faces
-        return _obj("score", "gain points from an active box of the column of the sum",
-                    {"sum": {"type": "integer", "minimum": low, "maximum": high},
-                     "box": _BOX}, ["sum", "box"])
-
-
-@dataclass(frozen=True, slots=True)
-class Undevelop:
-    """A sprung trap: the trapper erases one development of the trapped player, in Powers
-    row ``row`` or Points column ``column`` (exactly one of them)."""
-
-    box: int
-    row: int | None = None
-    column: str | None = None
-
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``{"undevelop": {"row": 2, "box": 3}}`` or ``{"undevelop": {"column": "7",
-        "box": 1}}``."""
-        return {
-            "type": "object", "description": "un-develop a box of the trapped player",
-            "required": ["undevelop"], "additionalProperties": False,
-            "properties": {"undevelop": {"oneOf": [
-                {"type": "object", "required": ["row", "box"], "additionalProperties": False,
-                 "properties": {"row": _ROW, "box": _BOX}},
-                {"type": "object", "required": ["column", "box"],
-                 "additionalProperties": False, "properties": {"column": _COL, "box": _BOX}},
-            ]}},
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Let a Cancel (or its remaining erasing) go unused."""
-
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``"pass"``."""
-        return {"const": "pass", "description": "leave a Cancel unused"}
-
-
-Action = (DevelopPower | DevelopPoints | Mark | SetTrap | Wither | Stop | Unwither | Erase
-          | EraseTrap | Score | Undevelop | Pass)
-ACTION_TYPES: Final = (DevelopPower, DevelopPoints, Mark, SetTrap, Wither, Stop, Unwither,
-                       Erase, EraseTrap, Score, Undevelop, Pass)
 
 
 # -- tasks ---------------------------------------------------------------------------------
 
 
 class Task(enum.Enum):
-    """What the head of the queue asks for; ROLL is a chance node, the last three are the
-    engine's own steps."""
+    """What the head of the queue asks for; ROLL and REROLL_DIE are chance nodes, the last
+    four are the engine's own steps."""
 
+    ACTIVATION = "activation"  # set-up, free activation numbers: write a row's number
     SETUP = "setup"            # a set-up development, Powers or Points
     DEV_POWER = "dev_power"
     DEV_POINTS = "dev_points"
+    USE = "use"                # 3+ players: a chance to use one activated power
     GROW = "grow"              # a development from Grow, Powers or Points
+    GIFT = "gift"              # 3+ players: who receives one gifted Grow
+    TARGET = "target"          # 3+ players: whom a Decay, Poke or Steal acts on
     MARK_OWN = "mark_own"      # 2x or PU# on one's own sheet
-    MARK_OPP = "mark_opp"      # X on the opponent's sheet
+    MARK_OPP = "mark_opp"      # X on an opponent's sheet
     TRAP = "trap"
     WITHER = "wither"
     CANCEL = "cancel"
     ERASE = "erase"            # the rest of a Cancel that erases marks
+    REROLL = "reroll"          # choose a die to re-roll, or pass
     SCORE = "score"
     UNDEVELOP = "undevelop"
     ROLL = "roll"
+    REROLL_DIE = "reroll_die"
     RESOLVE = "resolve"
+    SCORING = "scoring"
     STEALS = "steals"
     END = "end"
 
 
-_ENGINE_STEPS: Final = frozenset({Task.RESOLVE, Task.STEALS, Task.END})
+_CHANCE_TASKS: Final = frozenset({Task.ROLL, Task.REROLL_DIE})
+_ENGINE_STEPS: Final = frozenset({Task.RESOLVE, Task.SCORING, Task.STEALS, Task.END})
 
 
 class Job(NamedTuple):
@@ -313,9 +151,9 @@ class Job(NamedTuple):
 
     player: int
     task: Task
-    amount: int = 0        # Wither points, a Cancel's activation, erasings left
-    mark: str = ""         # the mark a MARK_* task writes
-    target: int = 0        # the player whose sheet a task acts on
+    amount: int = 0        # an amount, a Cancel's activation index, re-rolls or erasings left
+    mark: str = ""         # the mark a MARK_* task writes; the power a TARGET task is for
+    target: int = 0        # the player a task acts on (UNDEVELOP); the row (ACTIVATION)
 
 
 class Activation(NamedTuple):
@@ -330,28 +168,37 @@ class Activation(NamedTuple):
 
 @dataclass
 class Sheet:
-    """One player's play sheet."""
+    """One player's play sheet as pencilled so far."""
 
     powers: list[Boxes]
     names: list[PowerKind | None]
+    faces: list[int | None]        # each Powers row's activation number
     points: list[Boxes]
     marks: list[list[str | None]]
     withering: list[int]
     traps: dict[int, int]          # score -> the player who set the trap
     score: int = 0
 
+    def copy(self) -> Sheet:
+        return Sheet(list(self.powers), list(self.names), list(self.faces), list(self.points),
+                     [list(m) for m in self.marks], list(self.withering), dict(self.traps),
+                     self.score)
 
-def _new_sheet(rules: Rules) -> Sheet:
+
+def _new_sheet(rules: Rules, spec: SheetSpec) -> Sheet:
     empty: Boxes = (None,) * rules.boxes_per_row
+    faces: list[int | None] = ([None] * rules.power_rows if spec.free_activation
+                               else list(range(1, rules.power_rows + 1)))
     return Sheet(
-        powers=[empty] * rules.power_rows, names=[None] * rules.power_rows,
-        points=[empty] * len(rules.columns),
-        marks=[[None] * rules.boxes_per_row for _ in rules.columns],
-        withering=[0] * len(rules.columns), traps={},
+        powers=[empty] * rules.power_rows, names=[None] * rules.power_rows, faces=faces,
+        points=[empty] * len(spec.columns),
+        marks=[[None] * rules.boxes_per_row for _ in spec.columns],
+        withering=[0] * len(spec.columns), traps={},
     )
 
 
-def _multiplier(mark: str | None) -> int:
+def multiplier(mark: str | None) -> int:
+    """What a mark multiplies a box's points by: 2x doubles, PU# multiplies by #."""
     if mark == "2x":
         return 2
     if mark is not None and mark.startswith("PU"):
@@ -360,28 +207,35 @@ def _multiplier(mark: str | None) -> int:
 
 
 class WarPnPState(State[Action]):
-    """A two-player game of W.A.R. – Powers 'n Points."""
+    """A game of W.A.R. – Powers 'n Points: every seat's sheet, the round, the queue."""
 
-    def __init__(self, game: WarPnP, round_limit: int | None) -> None:
+    def __init__(self, game: WarPnP, players: int, round_limit: int | None,
+                 specs: list[SheetSpec]) -> None:
         self.game = game
-        self._num_players = 2
+        self._num_players = players
         self.rules = game.rules
+        self.specs = specs
         self.round_limit = round_limit
-        self.sheets = [_new_sheet(self.rules) for _ in range(2)]
+        self.sheets = [_new_sheet(self.rules, spec) for spec in specs]
         self.round = 0              # 0 during set-up
         self.main = 0
         self.rolls: list[tuple[int, int]] = []
+        self.dice: list[list[int]] = [[0, 0] for _ in specs]   # each player's own dice
         self.activations: list[Activation] = []
         self.stopped: set[int] = set()
-        self.bend = [0, 0]
-        self.decays: list[list[int]] = [[], []]
-        self.steals: list[list[int]] = [[], []]
-        self.scored: list[tuple[str, int] | None] = [None, None]   # column, points gained
+        self.used: set[int] = set()
+        self.bend = [0] * players
+        self.decays: list[list[int]] = [[] for _ in specs]
+        self.steals: list[list[tuple[int, int]]] = [[] for _ in specs]   # (rank, victim)
+        self.scored: list[tuple[str, int] | None] = [None] * players    # column, gained
         self.winner: int | None = None
         self.over = False
         self.end_reason = ""
-        self.queue: list[Job] = [Job(p, Task.SETUP) for p in (0, 1)
-                                 for _ in range(self.rules.setup_developments)]
+        self.queue: list[Job] = []
+        for p in range(players):
+            if specs[p].free_activation:
+                self.queue += [Job(p, Task.ACTIVATION)] * self.rules.power_rows
+            self.queue += [Job(p, Task.SETUP)] * self.rules.setup_developments
         self.queue.append(Job(0, Task.END))
         self._advance()
 
@@ -391,13 +245,15 @@ class WarPnPState(State[Action]):
         if self.over:
             return TERMINAL
         head = self.queue[0]
-        return CHANCE if head.task is Task.ROLL else head.player
+        return CHANCE if head.task in _CHANCE_TASKS else head.player
 
     def chance_outcomes(self) -> DiceRoll:
+        if self.queue and self.queue[0].task is Task.REROLL_DIE:
+            return DiceRoll((self.rules.faces,))
         return DiceRoll((self.rules.faces,) * self.rules.dice)
 
     def legal_actions(self) -> list[Action]:
-        if self.over or self.queue[0].task is Task.ROLL:
+        if self.over or self.queue[0].task in _CHANCE_TASKS:
             return []
         return self._options(self.queue[0])
 
@@ -406,18 +262,25 @@ class WarPnPState(State[Action]):
         if not isinstance(action, ACTION_TYPES):
             return f"{action!r} is not a W.A.R. PnP action"
         wanted = {
+            Task.ACTIVATION: "free activation numbers: write a face 1-6 beside a Powers row "
+                             "that has none yet",
             Task.SETUP: "set-up: develop a Powers row or a Points column",
-            Task.DEV_POWER: "Develop a Power: develop one Powers row",
+            Task.DEV_POWER: "Develop a Power: develop one Powers row (naming a power this "
+                            "sheet allows when the row is new)",
             Task.DEV_POINTS: "Develop a Points Column: develop one Points column",
+            Task.USE: "3+ players: use one power the dice activated, or pass",
             Task.GROW: "Grow: develop a Powers row or a Points column",
+            Task.GIFT: "Grow: give the gifted development to an opponent",
+            Task.TARGET: f"{job.mark.capitalize()}: pick the opponent it acts on",
             Task.MARK_OWN: f"Double/PowerUp: write {job.mark} on an unmarked box of your "
                            "own Points section",
-            Task.MARK_OPP: "Block: mark an unmarked box on the opponent's Points section",
-            Task.TRAP: "Trap: mark an unmarked score 1-100 on the opponent's track",
-            Task.WITHER: "Wither: pick a column on the opponent's sheet",
+            Task.MARK_OPP: "Block: mark an unmarked box on an opponent's Points section",
+            Task.TRAP: "Trap: mark an unmarked score 1-100 on an opponent's track",
+            Task.WITHER: "Wither: pick a column on an opponent's sheet",
             Task.CANCEL: "Cancel: stop a power with as many or fewer active boxes, erase "
                          "marks (not developments) or reduce Withering, or pass",
             Task.ERASE: "Cancel: erase another mark (one per point of Cancel) or pass",
+            Task.REROLL: "Re-roll: re-roll die 1 or 2 for your own Points column, or pass",
             Task.SCORE: "Gain Points: an active box of the column of the sum (after Bend)",
             Task.UNDEVELOP: "Trap: the trapper un-develops one active box of the trapped",
         }[job.task]
@@ -429,18 +292,24 @@ class WarPnPState(State[Action]):
         self._advance()
 
     def _apply_outcome(self, outcome: Any) -> None:
-        self.queue.pop(0)
-        dice = (int(outcome[0]), int(outcome[1]))
-        self.rolls.append(dice)
-        self._start_powers(dice)
+        job = self.queue.pop(0)
+        if job.task is Task.REROLL_DIE:
+            self.dice[job.player][job.amount - 1] = int(outcome[0])
+        else:
+            dice = (int(outcome[0]), int(outcome[1]))
+            self.rolls.append(dice)
+            self._start_powers(dice)
         self._advance()
 
     def returns(self) -> list[float]:
+        n = self._num_players
         if not self.over:
-            return [0.0, 0.0]
-        if self.winner is None:
-            return [0.5, 0.5]
-        return [1.0 if p == self.winner else 0.0 for p in (0, 1)]
+            return [0.0] * n
+        if self.winner is not None:
+            return [1.0 if p == self.winner else 0.0 for p in range(n)]
+        scores = [s.score for s in self.sheets]
+        top = [p for p in range(n) if scores[p] == max(scores)]
+        return [1.0 / len(top) if p in top else 0.0 for p in range(n)]
 
     def result(self) -> dict[str, Any]:
         return {
@@ -450,6 +319,22 @@ class WarPnPState(State[Action]):
             "end": self.end_reason,
         }
 
+    # -- reading the table ---------------------------------------------------------------------
+
+    def opponents(self, p: int) -> list[int]:
+        """The other players, round the table from ``p``."""
+        n = self._num_players
+        return [(p + k) % n for k in range(1, n)]
+
+    def order(self) -> list[int]:
+        """Seat order for the round: the main player first, then round the table."""
+        n = self._num_players
+        return [(self.main + k) % n for k in range(n)]
+
+    def own_sum(self, p: int) -> int:
+        """The sum ``p`` scores with before Bend: the roll, or the dice after a Re-roll."""
+        return sum(self.dice[p])
+
     # -- legal options -----------------------------------------------------------------------
 
     def _power_options(self, p: int) -> list[Action]:
@@ -458,68 +343,82 @@ class WarPnPState(State[Action]):
             if sheet.powers[r - 1][-1] is not None:
                 continue
             if sheet.names[r - 1] is None:
-                out.extend(DevelopPower(r, k) for k in PowerKind)
+                out.extend(DevelopPower(r, k) for k in self.specs[p].kinds)
             else:
                 out.append(DevelopPower(r))
         return out
 
     def _points_options(self, p: int) -> list[Action]:
         sheet = self.sheets[p]
-        return [DevelopPoints(c) for i, c in enumerate(COLUMNS) if sheet.points[i][-1] is None]
+        return [DevelopPoints(c) for i, c in enumerate(self.specs[p].labels)
+                if sheet.points[i][-1] is None]
 
     def _options(self, job: Job) -> list[Action]:
         p, t, sheet = job.player, job.task, self.sheets[job.player]
-        other = self.sheets[1 - p]
         if t in (Task.SETUP, Task.GROW):
             return self._power_options(p) + self._points_options(p)
         if t is Task.DEV_POWER:
             return self._power_options(p)
         if t is Task.DEV_POINTS:
             return self._points_options(p)
+        if t is Task.ACTIVATION:
+            return [SetActivation(r, f) for r in _ROWS if sheet.faces[r - 1] is None
+                    for f in range(1, self.rules.faces + 1)]
+        if t is Task.USE:
+            rows = sorted({a.row for i, a in enumerate(self.activations)
+                           if a.player == p and i not in self.used and i not in self.stopped})
+            return [*(UsePower(r) for r in rows), Pass()] if rows else []
+        if t in (Task.GIFT, Task.TARGET):
+            return [Target(q) for q in self.opponents(p)]
         if t in (Task.MARK_OWN, Task.MARK_OPP):
-            q = p if t is Task.MARK_OWN else 1 - p
-            return [Mark(q, c, b) for i, c in enumerate(COLUMNS) for b in _BOXES
-                    if self.sheets[q].marks[i][b - 1] is None]
+            seats = [p] if t is Task.MARK_OWN else self.opponents(p)
+            return [Mark(q, c, b) for q in seats for i, c in enumerate(self.specs[q].labels)
+                    for b in _BOXES if self.sheets[q].marks[i][b - 1] is None]
         if t is Task.TRAP:
-            return [SetTrap(s) for s in range(1, self.rules.score_track_top + 1)
-                    if s not in other.traps]
+            return [SetTrap(q, s) for q in self.opponents(p)
+                    for s in range(1, self.rules.score_track_top + 1)
+                    if s not in self.sheets[q].traps]
         if t is Task.WITHER:
-            return [Wither(1 - p, c) for c in COLUMNS]
+            return [Wither(q, c) for q in self.opponents(p) for c in self.specs[q].labels]
         if t is Task.CANCEL:
             mine = self.activations[job.amount]
             out: list[Action] = [Pass()]
             seen: set[tuple[int, int]] = set()
             for i, a in enumerate(self.activations):
-                if (a.player != p and i not in self.stopped and cancel_stops(mine.boxes, a.boxes)
+                if (a.player != p and i not in self.stopped and i not in self.used
+                        and cancel_stops(mine.boxes, a.boxes)
                         and (a.player, a.row) not in seen):
                     seen.add((a.player, a.row))
                     out.append(Stop(a.player, a.row))
-            for q in (0, 1):
-                out.extend(Unwither(q, c) for i, c in enumerate(COLUMNS)
+            for q in range(self._num_players):
+                out.extend(Unwither(q, c) for i, c in enumerate(self.specs[q].labels)
                            if self.sheets[q].withering[i] > 0)
             return out + self._erasable()
         if t is Task.ERASE:
             return [Pass(), *self._erasable()]
+        if t is Task.REROLL:
+            return [Reroll(1), Reroll(2), Pass()]
         if t is Task.SCORE:
-            total = sum(self.rolls[-1])
-            out = []
-            for s in bent_sums(self.rules, total, self.bend[p]):
-                i = COLUMNS.index(self.rules.column_for_sum(s).label)
+            spec, out = self.specs[p], []
+            for s in bent_sums(self.rules, self.own_sum(p), self.bend[p]):
+                i = spec.column_index(spec.column_for_sum(s).label)
                 out.extend(Score(s, b) for b in _BOXES if sheet.points[i][b - 1] is not None)
             return out
         if t is Task.UNDEVELOP:
-            victim = self.sheets[job.target]
+            victim, labels = self.sheets[job.target], self.specs[job.target].labels
             undo: list[Action] = [Undevelop(b, row=r) for r in _ROWS for b in _BOXES
                                   if victim.powers[r - 1][b - 1] is not None]
-            undo.extend(Undevelop(b, column=c) for i, c in enumerate(COLUMNS) for b in _BOXES
+            undo.extend(Undevelop(b, column=c) for i, c in enumerate(labels) for b in _BOXES
                         if victim.points[i][b - 1] is not None)
             return undo
         raise AssertionError(t)
 
     def _erasable(self) -> list[Action]:
-        marks: list[Action] = [Erase(q, c, b) for q in (0, 1) for i, c in enumerate(COLUMNS)
+        marks: list[Action] = [Erase(q, c, b) for q in range(self._num_players)
+                               for i, c in enumerate(self.specs[q].labels)
                                for b in _BOXES if self.sheets[q].marks[i][b - 1] is not None]
-        marks.extend(EraseTrap(q, t) for q in (0, 1) for t in sorted(self.sheets[q].traps))
+        marks.extend(EraseTrap(q, t) for q in range(self._num_players)
+                     for t in sorted(self.sheets[q].traps))
         return marks
 
     # -- doing -------------------------------------------------------------------------------
@@ -527,7 +426,7 @@ class WarPnPState(State[Action]):
     def _mark_of_round(self) -> int:
         return SETUP if self.round == 0 else self.round
 
-    def _do(self, job: Job, action: Action) -> None:
+    def _do(self, job: Job, action: Action) -> None:  # noqa: C901 - one branch per action
         p, sheet = job.player, self.sheets[job.player]
         if isinstance(action, DevelopPower):
             i = action.row - 1
@@ -535,50 +434,70 @@ class WarPnPState(State[Action]):
                 sheet.names[i] = action.power
             sheet.powers[i] = develop(sheet.powers[i], self._mark_of_round())
         elif isinstance(action, DevelopPoints):
-            i = COLUMNS.index(action.column)
+            i = self.specs[p].column_index(action.column)
             sheet.points[i] = develop(sheet.points[i], self._mark_of_round())
+        elif isinstance(action, SetActivation):
+            sheet.faces[action.row - 1] = action.face
+        elif isinstance(action, UsePower):
+            for i, a in enumerate(self.activations):
+                if (a.player == p and a.row == action.row and i not in self.used
+                        and i not in self.stopped):
+                    self.used.add(i)
+                    self.queue[0:0] = ([Job(p, Task.CANCEL, i)] if a.kind is PowerKind.CANCEL
+                                       else self._power_jobs(a))
+                    break
+        elif isinstance(action, Target):
+            self._target(job, action.player)
         elif isinstance(action, Mark):
-            self.sheets[action.player].marks[COLUMNS.index(action.column)][action.box - 1] = (
+            q = action.player
+            self.sheets[q].marks[self.specs[q].column_index(action.column)][action.box - 1] = (
                 job.mark)
         elif isinstance(action, SetTrap):
-            self.sheets[1 - p].traps[action.score] = p
+            self.sheets[action.player].traps[action.score] = p
         elif isinstance(action, Wither):
-            i = COLUMNS.index(action.column)
-            target = self.sheets[action.player]
-            target.withering[i] = add_withering(target.withering[i], job.amount)
+            q = action.player
+            i = self.specs[q].column_index(action.column)
+            self.sheets[q].withering[i] = add_withering(self.sheets[q].withering[i], job.amount)
         elif isinstance(action, Stop):
             for i, a in enumerate(self.activations):
-                if a.player == action.player and a.row == action.row and i not in self.stopped:
+                if (a.player == action.player and a.row == action.row
+                        and i not in self.stopped and i not in self.used):
                     self.stopped.add(i)
                     break
         elif isinstance(action, Unwither):
-            i = COLUMNS.index(action.column)
-            target = self.sheets[action.player]
-            cancel = self.activations[job.amount].rank
-            target.withering[i] = cancel_withering(target.withering[i], self._cancel(cancel))
+            q = action.player
+            i = self.specs[q].column_index(action.column)
+            cancel = self._cancel(p, self.activations[job.amount].rank)
+            self.sheets[q].withering[i] = cancel_withering(self.sheets[q].withering[i], cancel)
         elif isinstance(action, (Erase, EraseTrap)):
+            q = action.player
             if isinstance(action, Erase):
-                marks = self.sheets[action.player].marks[COLUMNS.index(action.column)]
-                marks[action.box - 1] = None
+                self.sheets[q].marks[self.specs[q].column_index(action.column)][
+                    action.box - 1] = None
             else:
-                del self.sheets[action.player].traps[action.score]
-            left = (self._cancel(self.activations[job.amount].rank)
+                del self.sheets[q].traps[action.score]
+            left = (self._cancel(p, self.activations[job.amount].rank)
                     if job.task is Task.CANCEL else job.amount) - 1
             if left > 0:
                 self.queue.insert(0, Job(p, Task.ERASE, left))
+        elif isinstance(action, Reroll):
+            again = [Job(p, Task.REROLL, job.amount - 1)] if job.amount > 1 else []
+            self.queue[0:0] = [Job(p, Task.REROLL_DIE, action.die), *again]
         elif isinstance(action, Score):
             self._score(p, action)
         elif isinstance(action, Undevelop):
-            victim = self.sheets[job.target]
+            q = job.target
+            victim = self.sheets[q]
             if action.row is not None:
                 victim.powers[action.row - 1] = undevelop(victim.powers[action.row - 1],
                                                           action.box)
-            elif action.column is not None:
-                i = COLUMNS.index(action.column)
+            else:
+                assert action.column is not None
+                i = self.specs[q].column_index(action.column)
                 victim.points[i] = undevelop(victim.points[i], action.box)
 
-    def _cancel(self, cancel_rank: int) -> int:
-        return self.rules.power(PowerKind.CANCEL).amount(cancel_rank)
+    def _cancel(self, p: int, cancel_rank: int) -> int:
+        return self.specs[p].power(PowerKind.CANCEL).amount(cancel_rank)
 
     def _change_score(self, p: int, delta: int) -> None:
         """Every change of score is checked for a trap on its own (interpretation 8)."""
@@ -589,77 +508,114 @@ class WarPnPState(State[Action]):
             self.queue.insert(0, Job(trapper, Task.UNDEVELOP, target=p))
 
     def _score(self, p: int, action: Score) -> None:
-        sheet = self.sheets[p]
-        column = self.rules.column_for_sum(action.total)
-        i = COLUMNS.index(column.label)
+        sheet, spec = self.sheets[p], self.specs[p]
+        column = spec.column_for_sum(action.total)
+        i = spec.column_index(column.label)
         mark = sheet.marks[i][action.box - 1]
         sheet.marks[i][action.box - 1] = None
         gained = column_points(
             column, action.box, decay=decay_rows(self.decays[p]),
-            withering=sheet.withering[i], multiplier=_multiplier(mark), blocked=mark == "X")
+            withering=sheet.withering[i], multiplier=multiplier(mark), blocked=mark == "X")
         self.scored[p] = (column.label, gained)
         self._change_score(p, gained)
 
     def _start_powers(self, dice: tuple[int, int]) -> None:
         """At the roll: list every power used, with its rank then (interpretation 2)."""
-        self.activations, self.stopped = [], set()
-        self.bend, self.decays, self.steals = [0, 0], [[], []], [[], []]
-        self.scored = [None, None]
-        for p in self._order():
+        n = self._num_players
+        self.activations, self.stopped, self.used = [], set(), set()
+        self.bend, self.decays, self.steals = [0] * n, [[] for _ in range(n)], [
+            [] for _ in range(n)]
+        self.scored = [None] * n
+        self.dice = [list(dice) for _ in range(n)]
+        for p in self.order():
             sheet = self.sheets[p]
-            for face in sorted(dice):  # a double lists its row twice: two activations
-                kind, row = sheet.names[face - 1], sheet.powers[face - 1]
-                if kind is not None and rank(row) > 0:
-                    self.activations.append(Activation(p, face, kind, rank(row), row))
-        cancels = [Job(a.player, Task.CANCEL, i) for i, a in enumerate(self.activations)
-                   if a.kind is PowerKind.CANCEL]
-        self.queue = [*cancels, Job(self.main, Task.RESOLVE)]
+            for face in sorted(dice):  # a double lists its rows twice: two activations
+                for r in _ROWS:
+                    kind, row = sheet.names[r - 1], sheet.powers[r - 1]
+                    if sheet.faces[r - 1] == face and kind is not None and rank(row) > 0:
+                        self.activations.append(Activation(p, r, kind, rank(row), row))
+        if n == 2:
+            cancels = [Job(a.player, Task.CANCEL, i) for i, a in enumerate(self.activations)
+                       if a.kind is PowerKind.CANCEL]
+            self.queue = [*cancels, Job(self.main, Task.RESOLVE)]
+        else:
+            chances = self.rules.power_chances_per_player
+            self.queue = [Job(p, Task.USE) for _lap in range(chances) for p in self.order()]
+            self.queue.append(Job(self.main, Task.SCORING))
 
-    def _order(self) -> list[int]:
-        return [self.main, 1 - self.main]
+    def _power_jobs(self, a: Activation) -> list[Job]:
+        """What using activation ``a`` asks for (or does at once: Bend, and with one
+        opponent Decay, Poke and Steal)."""
+        spec, p = self.specs[a.player].power(a.kind), a.player
+        others = self.opponents(p)
+        single = others[0] if len(others) == 1 else None
+        amount = spec.amount(a.rank)
+        if a.kind is PowerKind.GROW:
+            own, gifts = grow_developments(spec, a.rank, 1)
+            gifted = ([Job(single, Task.GROW)] if single is not None
+                      else [Job(p, Task.GIFT)])
+            return [Job(p, Task.GROW)] * own + gifted * gifts
+        if a.kind is PowerKind.DOUBLE:
+            return [Job(p, Task.MARK_OWN, mark="2x")] * amount
+        if a.kind is PowerKind.POWERUP:
+            return [Job(p, Task.MARK_OWN, mark=f"PU{amount}")]
+        if a.kind is PowerKind.BLOCK:
+            return [Job(p, Task.MARK_OPP, mark="X")] * amount
+        if a.kind is PowerKind.TRAP:
+            return [Job(p, Task.TRAP)] * amount
+        if a.kind is PowerKind.WITHER:
+            return [Job(p, Task.WITHER, amount)]
+        if a.kind is PowerKind.REROLL:
+            return [Job(p, Task.REROLL, amount)]
+        if a.kind is PowerKind.BEND:
+            self.bend[p] += amount
+            return []
+        if a.kind in (PowerKind.DECAY, PowerKind.POKE, PowerKind.STEAL):
+            value = a.rank if a.kind is PowerKind.STEAL else amount
+            job = Job(p, Task.TARGET, value, mark=a.kind.value)
+            if single is None:
+                return [job]
+            self._target(job, single)
+            return []
+        raise AssertionError(a.kind)
+
+    def _target(self, job: Job, q: int) -> None:
+        """A power's opponent is chosen: Grow's gift, Decay, Poke or Steal acts on ``q``."""
+        if job.task is Task.GIFT:
+            self.queue.insert(0, Job(q, Task.GROW))
+        elif job.mark == PowerKind.DECAY.value:
+            self.decays[q].append(job.amount)
+        elif job.mark == PowerKind.POKE.value:
+            self._change_score(q, -job.amount)
+        else:
+            self.steals[job.player].append((job.amount, q))
 
     def _resolve(self) -> None:
-        """After the Cancels: every power not stopped, in seat order from the main player."""
+        """Two players, after the Cancels: every power not stopped, from the main player."""
         jobs: list[Job] = []
         for i, a in enumerate(self.activations):
             if i in self.stopped or a.kind is PowerKind.CANCEL:
                 continue
-            spec, p, q = self.rules.power(a.kind), a.player, 1 - a.player
-            if a.kind is PowerKind.GROW:
-                own, gifts = grow_developments(spec, a.rank, 1)
-                jobs += [Job(p, Task.GROW)] * own + [Job(q, Task.GROW)] * gifts
-            elif a.kind is PowerKind.DOUBLE:
-                jobs += [Job(p, Task.MARK_OWN, mark="2x")] * spec.amount(a.rank)
-            elif a.kind is PowerKind.POWERUP:
-                jobs.append(Job(p, Task.MARK_OWN, mark=f"PU{spec.amount(a.rank)}"))
-            elif a.kind is PowerKind.BLOCK:
-                jobs += [Job(p, Task.MARK_OPP, mark="X", target=q)] * spec.amount(a.rank)
-            elif a.kind is PowerKind.TRAP:
-                jobs += [Job(p, Task.TRAP, target=q)] * spec.amount(a.rank)
-            elif a.kind is PowerKind.WITHER:
-                jobs.append(Job(p, Task.WITHER, spec.amount(a.rank), target=q))
-            elif a.kind is PowerKind.BEND:
-                self.bend[p] += spec.amount(a.rank)
-            elif a.kind is PowerKind.DECAY:
-                self.decays[q].append(spec.amount(a.rank))
-            elif a.kind is PowerKind.STEAL:
-                self.steals[p].append(a.rank)
-        jobs += [Job(p, Task.SCORE) for p in self._order()]
-        self.queue[0:0] = [*jobs, Job(self.main, Task.STEALS), Job(self.main, Task.END)]
+            self.used.add(i)
+            jobs += self._power_jobs(a)
+        self.queue[0:0] = [*jobs, Job(self.main, Task.SCORING)]
+
+    def _scoring(self) -> None:
+        self.queue[0:0] = [*(Job(p, Task.SCORE) for p in self.order()),
+                           Job(self.main, Task.STEALS), Job(self.main, Task.END)]
 
     def _resolve_steals(self) -> None:
         """After everyone gained: each Steal takes what interpretation 3 allows."""
-        for p in self._order():
+        for p in self.order():
             scored = self.scored[p]
             if scored is None:
                 continue
             label, gained = scored
-            column = self.rules.columns[COLUMNS.index(label)]
-            for steal_rank in self.steals[p]:
-                victim = self.sheets[1 - p]
-                taken = steal_amount(column, steal_rank, gained, victim.score)
+            column = self.specs[p].columns[self.specs[p].column_index(label)]
+            for steal_rank, q in self.steals[p]:
+                taken = steal_amount(column, steal_rank, gained, self.sheets[q].score)
                 gained -= taken
-                self._change_score(1 - p, -taken)
+                self._change_score(q, -taken)
                 self._change_score(p, taken)
 
     def _end_of_round(self) -> None:
@@ -677,9 +633,9 @@ class WarPnPState(State[Action]):
                 self.winner = scores.index(top) if scores.count(top) == 1 else None
                 self.end_reason = "safety limit"
                 return
-            self.main = 1 - self.main
+            self.main = (self.main + 1) % self._num_players
         self.round += 1
-        order = self._order()
+        order = self.order()
         self.queue = ([Job(p, Task.DEV_POWER) for p in order]
                       + [Job(p, Task.DEV_POINTS) for p in order] + [Job(self.main, Task.ROLL)])
 
@@ -687,12 +643,14 @@ class WarPnPState(State[Action]):
         """Run the engine's own steps and skip tasks nobody can carry out."""
         while not self.over and self.queue:
             job = self.queue[0]
-            if job.task is Task.ROLL:
+            if job.task in _CHANCE_TASKS:
                 return
             if job.task in _ENGINE_STEPS:
                 self.queue.pop(0)
                 if job.task is Task.RESOLVE:
                     self._resolve()
+                elif job.task is Task.SCORING:
+                    self._scoring()
                 elif job.task is Task.STEALS:
                     self._resolve_steals()
                 else:
@@ -708,12 +666,12 @@ class WarPnPState(State[Action]):
     def clone(self) -> WarPnPState:
         s = object.__new__(WarPnPState)
         s.__dict__.update(self.__dict__)
-        s.sheets = [Sheet(list(x.powers), list(x.names), list(x.points),
-                          [list(m) for m in x.marks], list(x.withering), dict(x.traps),
-                          x.score) for x in self.sheets]
+        s.sheets = [x.copy() for x in self.sheets]
         s.rolls = list(self.rolls)
+        s.dice = [list(d) for d in self.dice]
         s.activations = list(self.activations)
         s.stopped = set(self.stopped)
+        s.used = set(self.used)
         s.bend = list(self.bend)
         s.decays = [list(d) for d in self.decays]
         s.steals = [list(d) for d in self.steals]
@@ -725,6 +683,12 @@ class WarPnPState(State[Action]):
         """Nothing is hidden: the sheets lie open on the table."""
         return self.clone()
 
+    def task(self) -> Job | None:
+        """The decision due now (None at a roll or the end): what bots and printers read."""
+        if self.over or self.queue[0].task in _CHANCE_TASKS:
+            return None
+        return self.queue[0]
+
 
 # -- game ----------------------------------------------------------------------------------
 
@@ -734,26 +698,29 @@ def _is_int(v: Any) -> bool:
 
 
 class WarPnP(Game[WarPnPState, Action]):
-    """W.A.R. – Powers 'n Points for two players.
+    """W.A.R. – Powers 'n Points for two players, or three to five in turns.
 
-    Option ``round_limit``: ``"none"`` (default), ``"hard_decisions"`` (ends after round 20)
-    or ``"design_notes"`` (after round 12); a shared top score plays on (interpretation 9).
+    Options: ``round_limit`` is ``"none"`` (default), ``"hard_decisions"`` (ends after round
+    20) or ``"design_notes"`` (after round 12), and a shared top score plays on
+    (interpretation 9); ``sheet`` is a custom sheet's tables (as in its TOML file, see
+    :mod:`.sheets`) played by seat ``sheet_seat`` (default 0) against standard sheets.
     """
 
     info = GameInfo(
         name="war-pnp",
         title=RULES.title,
         rules_version=RULES.rules_version,
-        min_players=2,
-        max_players=2,
-        default_players=2,
+        min_players=RULES.min_players,
+        max_players=RULES.max_players,
+        default_players=RULES.default_players,
         seed_document="000_fbe6686709a06d54.txt",
-        components=("play-sheet", "dice"),
-        notes="The 3+ player variant comes next; a game stops after round_safety_limit "
-              "rounds (designed for printkit).",
+        components=("play-sheet", "powers-card", "round-card", "dice"),
+        notes="3+ players use powers in turns, two chances each; custom sheets (option "
+              "'sheet') play against the standard one; a game stops after "
+              "round_safety_limit rounds (designed for printkit).",
     )
 
-    OPTIONS: ClassVar[tuple[str, ...]] = ("round_limit",)
+    OPTIONS: ClassVar[tuple[str, ...]] = ("round_limit", "sheet", "sheet_seat")
 
     def __init__(self, rules: Rules = RULES) -> None:
         self.rules = rules
@@ -761,135 +728,72 @@ class WarPnP(Game[WarPnPState, Action]):
     def new_initial_state(
         self, num_players: int | None = None, options: Mapping[str, Any] | None = None
     ) -> WarPnPState:
-        if num_players not in (None, 2):
-            raise ValueError(f"W.A.R. PnP is played by 2 players here, not {num_players}")
+        n = self.info.default_players if num_players is None else num_players
+        if not self.info.min_players <= n <= self.info.max_players:
+            raise ValueError(f"W.A.R. PnP takes {self.info.min_players}-"
+                             f"{self.info.max_players} players, not {n}")
         opts = dict(options or {})
         limit = opts.pop("round_limit", "none")
+        custom = opts.pop("sheet", None)
+        seat = opts.pop("sheet_seat", 0)
         if opts:
             raise ValueError(f"unknown option(s) {', '.join(sorted(opts))}; "
                              f"known: {', '.join(self.OPTIONS)}")
         if limit not in ROUND_LIMITS:
             raise ValueError(f"round_limit must be one of {', '.join(ROUND_LIMITS)}")
-        return WarPnPState(self, ROUND_LIMITS[limit])
+        if not _is_int(seat) or not 0 <= seat < n:
+            raise ValueError(f"sheet_seat must be a seat from 0 to {n - 1}")
+        specs = [STANDARD] * n
+        if custom is not None:
+            specs[seat] = parse_sheet(custom, "sheet", self.rules)
+        return WarPnPState(self, n, ROUND_LIMITS[limit], specs)
 
     def outcome_from_json(self, data: Any) -> tuple[int, ...]:
         if not isinstance(data, list) or not all(_is_int(v) for v in data):
-            raise ValueError("a roll is a list of the two faces shown, e.g. [3, 5]")
+            raise ValueError("a roll is a list of the faces shown, e.g. [3, 5] (or [4] for "
+                             "a re-rolled die)")
         return tuple(data)
 
     def action_to_json(self, action: Action) -> Any:
-        if isinstance(action, DevelopPower):
-            body: dict[str, Any] = {"row": action.row}
-            if action.power is not None:
-                body["power"] = action.power.value
-            return {"develop_power": body}
-        if isinstance(action, DevelopPoints):
-            return {"develop_points": action.column}
-        if isinstance(action, (Mark, Erase)):
-            key = "mark" if isinstance(action, Mark) else "erase"
-            return {key: {"player": action.player, "column": action.column, "box": action.box}}
-        if isinstance(action, SetTrap):
-            return {"trap": action.score}
-        if isinstance(action, EraseTrap):
-            return {"erase_trap": {"player": action.player, "score": action.score}}
-        if isinstance(action, (Wither, Unwither)):
-            key = "wither" if isinstance(action, Wither) else "unwither"
-            return {key: {"player": action.player, "column": action.column}}
-        if isinstance(action, Stop):
-            return {"stop": {"player": action.player, "row": action.row}}
-        if isinstance(action, Score):
-            return {"score": {"sum": action.total, "box": action.box}}
-        if isinstance(action, Undevelop):
-            if action.row is not None:
-                return {"undevelop": {"row": action.row, "box": action.box}}
-            return {"undevelop": {"column": action.column, "box": action.box}}
-        if isinstance(action, Pass):
-            return "pass"
-        raise ValueError(f"{action!r} is not a W.A.R. PnP action")
+        return action_to_json(action)
 
     def action_from_json(self, data: Any) -> Action:
-        if data == "pass":
-            return Pass()
-        if not isinstance(data, dict) or len(data) != 1:
-            raise ValueError('an action is "pass" or an object with one key, e.g. '
-                             '{"develop_points": "5/9"}')
-        ((key, v),) = data.items()
-        try:
-            return self._parse(key, v)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"malformed {key!r} action {v!r}: see the action schema") from exc
+        return action_from_json(data)
 
-    def _parse(self, key: str, v: Any) -> Action:
-        def ints(*names: str) -> list[int]:
-            if not all(_is_int(v[n]) for n in names):
-                raise ValueError(names)
-            return [v[n] for n in names]
-
-        def only(*names: str) -> None:
-            if not isinstance(v, dict) or set(v) != set(names):
-                raise ValueError(names)
-
-        def col(value: Any) -> str:
-            if value not in COLUMNS:
-                raise ValueError(value)
-            return str(value)
-
-        if key == "develop_power":
-            if not isinstance(v, dict) or not {"row"} <= set(v) <= {"row", "power"}:
-                raise ValueError(v)
-            power = PowerKind(v["power"]) if "power" in v else None
-            return DevelopPower(ints("row")[0], power)
-        if key == "develop_points":
-            return DevelopPoints(col(v))
-        if key in ("mark", "erase"):
-            only("player", "column", "box")
-            player, box = ints("player", "box")
-            return (Mark if key == "mark" else Erase)(player, col(v["column"]), box)
-        if key == "trap":
-            if not _is_int(v):
-                raise ValueError(v)
-            return SetTrap(v)
-        if key == "erase_trap":
-            only("player", "score")
-            player, score = ints("player", "score")
-            return EraseTrap(player, score)
-        if key in ("wither", "unwither"):
-            only("player", "column")
-            return (Wither if key == "wither" else Unwither)(ints("player")[0],
-                                                             col(v["column"]))
-        if key == "stop":
-            only("player", "row")
-            player, row = ints("player", "row")
-            return Stop(player, row)
-        if key == "score":
-            only("sum", "box")
-            total, box = ints("sum", "box")
-            return Score(total, box)
-        if key == "undevelop":
-            if isinstance(v, dict) and set(v) == {"row", "box"}:
-                row, box = ints("row", "box")
-                return Undevelop(box, row=row)
-            only("column", "box")
-            return Undevelop(ints("box")[0], column=col(v["column"]))
-        raise ValueError(f"unknown action {key!r}")
+    def schema_parts(self) -> SchemaParts:
+        r = self.rules
+        return SchemaParts(
+            row={"type": "integer", "minimum": 1, "maximum": r.power_rows},
+            box={"type": "integer", "minimum": 1, "maximum": r.boxes_per_row},
+            column={"type": "string", "pattern": "^[0-9]+(/[0-9]+)*$",
+                    "description": "a Points column's label, e.g. 5/9"},
+            seat={"type": "integer", "minimum": 0, "maximum": self.info.max_players - 1},
+            face={"type": "integer", "minimum": 1, "maximum": r.faces},
+            score={"type": "integer", "minimum": 1, "maximum": r.score_track_top},
+            total={"type": "integer", "minimum": r.dice, "maximum": r.dice * r.faces},
+            powers=[k.value for k in PowerKind],
+        )
 
     def action_schema(self) -> dict[str, Any]:
         """One of the action forms, each from its class's ``json_schema()``."""
-        return {"oneOf": [cls.json_schema() for cls in ACTION_TYPES]}
+        parts = self.schema_parts()
+        return {"oneOf": [cls.json_schema(parts) for cls in ACTION_TYPES]}
 
     def outcome_schema(self) -> dict[str, Any]:
         r = self.rules
-        return {"type": "array", "description": "the two faces the main player rolled",
-                "minItems": r.dice, "maxItems": r.dice,
+        return {"type": "array",
+                "description": "the faces the main player rolled (one die after a Re-roll)",
+                "minItems": 1, "maxItems": r.dice,
                 "items": {"type": "integer", "minimum": 1, "maximum": r.faces}}
 
     def result_schema(self) -> dict[str, Any]:
+        n = self.info.max_players
         return {
             "type": "object",
             "additionalProperties": False,
             "properties": {
-                "winner": {"enum": [0, 1, None]},
-                "scores": {"type": "array", "minItems": 2, "maxItems": 2,
+                "winner": {"enum": [*range(n), None]},
+                "scores": {"type": "array", "minItems": self.info.min_players, "maxItems": n,
                            "items": {"type": "integer", "minimum": 0}},
                 "rounds": {"type": "integer", "minimum": 0},
                 "end": {"enum": ["score", "round limit", "safety limit"]},
@@ -900,9 +804,16 @@ class WarPnP(Game[WarPnPState, Action]):
         return {
             "type": "object",
             "additionalProperties": False,
-            "properties": {"round_limit": {
-                "enum": list(ROUND_LIMITS),
-                "description": "none, Hard Decisions (20 rounds) or the design notes (12)"}},
+            "properties": {
+                "round_limit": {
+                    "enum": list(ROUND_LIMITS),
+                    "description": "none, Hard Decisions (20 rounds) or the design notes (12)"},
+                "sheet": {"type": ["object", "null"],
+                          "description": "a custom sheet's tables, as in its TOML file"},
+                "sheet_seat": {"type": "integer", "minimum": 0,
+                               "maximum": self.info.max_players - 1,
+                               "description": "the seat that plays the custom sheet"},
+            },
         }
 
     def default_options(self) -> dict[str, Any]:

@@ -25,7 +25,8 @@ from typing import Any
 
 
 class PowerKind(Enum):
-    """The ten powers a Powers row can be given, in the seed's order."""
+    """The ten powers of the standard sheet, in the seed's order, then the two extra powers
+    of the seed's design notes that only a custom sheet allows (:attr:`extra`)."""
 
     GROW = "grow"
     DOUBLE = "double"
@@ -37,6 +38,17 @@ class PowerKind(Enum):
     DECAY = "decay"
     POWERUP = "powerup"
     WITHER = "wither"
+    REROLL = "reroll"
+    POKE = "poke"
+
+    @property
+    def extra(self) -> bool:
+        """True for the design notes' powers (Re-roll, Poke), which the standard sheet lacks."""
+        return self in (PowerKind.REROLL, PowerKind.POKE)
+
+
+STANDARD_POWERS = tuple(k for k in PowerKind if not k.extra)
+"""The ten powers a standard sheet offers."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +114,7 @@ class Rules:
     design_notes_rounds: int
     powers: tuple[PowerSpec, ...]
     columns: tuple[PointsColumn, ...]
+    history_length: int = 30
 
     def power(self, kind: PowerKind) -> PowerSpec:
         """The table of ``kind``."""
@@ -156,8 +169,11 @@ def _int_list(value: Any, key: str, length: int, low: int) -> tuple[int, ...]:
     return tuple(value)
 
 
-def _power(kind: PowerKind, raw: Any, boxes: int, designed: bool) -> PowerSpec:
-    where = ("designed_for_printkit." if designed else "") + f"powers.{kind.value}"
+def _power(kind: PowerKind, raw: Any, boxes: int, designed: bool,
+           section: str | None = None) -> PowerSpec:
+    if section is None:
+        section = "designed_for_printkit.powers." if designed else "powers."
+    where = section + kind.value
     if not isinstance(raw, dict):
         raise _fail(f"'{where}' must be a table")
     number = _int(raw, "number", 1, where + ".")
@@ -194,16 +210,29 @@ def parse_rules(data: dict[str, Any]) -> Rules:
     if not isinstance(seed_powers, dict) or not isinstance(designed_powers, dict):
         raise _fail("'powers' and 'designed_for_printkit.powers' must be tables")
     powers = []
-    for kind in PowerKind:
+    for kind in STANDARD_POWERS:
         in_seed, in_design = kind.value in seed_powers, kind.value in designed_powers
         if in_seed == in_design:
             raise _fail(f"power '{kind.value}' must be given exactly once "
                         "(under [powers] or [designed_for_printkit.powers])")
         raw = seed_powers[kind.value] if in_seed else designed_powers[kind.value]
         powers.append(_power(kind, raw, boxes, designed=in_design))
-    unknown = set(seed_powers) | set(designed_powers) - {k.value for k in PowerKind}
-    if unknown - {k.value for k in PowerKind}:
-        raise _fail(f"unknown power '{sorted(unknown - {k.value for k in PowerKind})[0]}'")
+    unknown = (set(seed_powers) | set(designed_powers)) - {k.value for k in STANDARD_POWERS}
+    if unknown:
+        raise _fail(f"unknown power '{sorted(unknown)[0]}'")
+    extras = designed.get("extra_powers", {})
+    if not isinstance(extras, dict):
+        raise _fail("'designed_for_printkit.extra_powers' must be a table")
+    for kind in PowerKind:
+        if kind.extra:
+            if kind.value not in extras:
+                raise _fail(f"'designed_for_printkit.extra_powers.{kind.value}' is missing")
+            powers.append(_power(kind, extras[kind.value], boxes, designed=True,
+                                 section="designed_for_printkit.extra_powers."))
+    sheet = designed.get("sheet")
+    if not isinstance(sheet, dict):
+        raise _fail("'designed_for_printkit.sheet' must be a table")
+    history = _int(sheet, "history_length", 1, "designed_for_printkit.sheet.")
     raw_columns = designed.get("points_columns")
     if not isinstance(raw_columns, list) or not raw_columns:
         raise _fail("'designed_for_printkit.points_columns' must list the Points columns")
@@ -226,6 +255,7 @@ def parse_rules(data: dict[str, Any]) -> Rules:
         max_players=max_players,
         powers=tuple(powers),
         columns=tuple(columns),
+        history_length=history,
         **numbers,
     )
     for i, fixed in enumerate(data.get("seed_boxes", [])):

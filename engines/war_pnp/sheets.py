@@ -1,0 +1,264 @@
+"""Play sheets: the standard one, and the custom sheets a designer writes in TOML.
+
+The seed's designer wants "custom sheets with asymmetric setups ... unique powers; old powers
+with new twists/different costs/rankings; different Points progressions". A
+:class:`SheetSpec` is everything one player's sheet decides: which powers its rows may be
+given and their six options, its Points columns (activation sums and box values), the length
+of its history track, and whether its owner writes the activation numbers of the Powers rows
+at set-up (the design notes' variant). The engine gives every seat its own sheet, so a custom
+sheet plays against standard ones.
+
+A custom sheet file names only what differs from the standard sheet::
+
+    name = "The Gardener"                 # printed at the top of the sheet
+    powers = ["grow", "double", "bend", "steal", "cancel", "reroll"]   # allowed powers
+    history_length = 24                   # rolls the history track holds
+    free_activation = true                # write each Powers row's number at set-up
+
+    [options]                             # a power's six options, boxes i..vi
+    grow = [[1, 0], [2, 0], [2, 0], [3, 1], [3, 0], [4, 0]]
+    reroll = [1, 1, 2, 2, 3, 3]
+
+    [[points_columns]]                    # all the Points columns, bottom box first
+    sums = [2, 12]
+    values = [10, 20, 30, 40, 50, 60]
+    # ... one table per column; together they cover each dice sum 2..12 once
+
+Every mistake is reported on its own line naming its key:
+
+>>> try:
+...     parse_sheet({"powers": ["grow", "dance"], "history_length": 0}, "my.toml")
+... except SheetError as exc:
+...     for line in exc.mistakes: print(line)  # doctest: +ELLIPSIS
+my.toml: 'powers' names an unknown power 'dance' (known: grow, double, ..., reroll, poke)
+my.toml: 'history_length' must be a whole number from 1 to 200
+>>> STANDARD.name, len(STANDARD.powers), STANDARD.column_for_sum(9).label
+('standard', 10, '5/9')
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from printkit.engines.war_pnp.rules import (
+    RULES,
+    STANDARD_POWERS,
+    PointsColumn,
+    PowerKind,
+    PowerSpec,
+    Rules,
+)
+
+MAX_HISTORY: Final = 200
+SHEET_KEYS: Final = ("name", "powers", "options", "points_columns", "history_length",
+                     "free_activation")
+
+
+class SheetError(ValueError):
+    """A custom sheet with mistakes; ``mistakes`` holds one line per mistake."""
+
+    def __init__(self, mistakes: list[str]) -> None:
+        super().__init__("\n".join(mistakes))
+        self.mistakes = mistakes
+
+
+@dataclass(frozen=True, slots=True)
+class SheetSpec:
+    """One player's sheet: its powers (with their tables), Points columns and tracks."""
+
+    name: str
+    powers: tuple[PowerSpec, ...]
+    columns: tuple[PointsColumn, ...]
+    history_length: int
+    free_activation: bool = False
+    custom: bool = False
+
+    @property
+    def kinds(self) -> tuple[PowerKind, ...]:
+        """The powers a row of this sheet may be given, in the seed's order."""
+        return tuple(p.kind for p in self.powers)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The Points columns' labels (``2/12`` ...), left to right."""
+        return tuple(c.label for c in self.columns)
+
+    def power(self, kind: PowerKind) -> PowerSpec:
+        """The table of ``kind`` on this sheet."""
+        for spec in self.powers:
+            if spec.kind is kind:
+                return spec
+        raise KeyError(kind)
+
+    def column_for_sum(self, total: int) -> PointsColumn:
+        """The column the sum ``total`` activates on this sheet."""
+        for column in self.columns:
+            if total in column.sums:
+                return column
+        raise KeyError(total)
+
+    def column_index(self, label: str) -> int:
+        """The position of the column labelled ``label``; ``ValueError`` if none is."""
+        return self.labels.index(label)
+
+
+def standard_sheet(rules: Rules = RULES) -> SheetSpec:
+    """The sheet of ``data/rules.toml``: the ten powers, the designed columns."""
+    return SheetSpec("standard", tuple(rules.power(k) for k in STANDARD_POWERS), rules.columns,
+                     rules.history_length)
+
+
+STANDARD: Final = standard_sheet()
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def parse_sheet(data: Mapping[str, Any], source: str, rules: Rules = RULES) -> SheetSpec:
+    """Check a custom sheet (the TOML file's tables) and build it on the standard sheet.
+
+    Raises :class:`SheetError` with one line per mistake, each naming its key.
+    """
+    mistakes: list[str] = []
+
+    def fail(key: str, why: str) -> None:
+        mistakes.append(f"{source}: '{key}' {why}")
+
+    if not isinstance(data, Mapping):
+        raise SheetError([f"{source}: a sheet is a TOML table"])
+    for key in sorted(set(data) - set(SHEET_KEYS)):
+        fail(key, f"is not a sheet key (known: {', '.join(SHEET_KEYS)})")
+    name = data.get("name", "custom")
+    if not isinstance(name, str) or not name.strip() or len(name) > 40:
+        fail("name", "must be a text of 1 to 40 characters")
+        name = "custom"
+    known = {k.value: k for k in PowerKind}
+    kinds: list[PowerKind] = list(STANDARD_POWERS)
+    raw_powers = data.get("powers")
+    if raw_powers is not None:
+        if not isinstance(raw_powers, list) or not raw_powers:
+            fail("powers", "must list the powers a row may be given, e.g. [\"grow\", \"steal\"]")
+        else:
+            kinds = []
+            for value in raw_powers:
+                if value not in known:
+                    fail("powers", f"names an unknown power {value!r} "
+                         f"(known: {', '.join(known)})")
+                elif known[value] in kinds:
+                    fail("powers", f"names {value!r} twice")
+                else:
+                    kinds.append(known[value])
+            kinds.sort(key=list(PowerKind).index)
+    boxes = rules.boxes_per_row
+    tables = {k: rules.power(k) for k in PowerKind}
+    options = data.get("options", {})
+    if not isinstance(options, Mapping):
+        fail("options", "must be a table of power = [six options]")
+        options = {}
+    for key, raw in options.items():
+        where = f"options.{key}"
+        if key not in known:
+            fail(where, f"names an unknown power (known: {', '.join(known)})")
+            continue
+        kind = known[key]
+        if kind not in kinds:
+            fail(where, f"gives options to {key}, which is not among this sheet's powers")
+            continue
+        spec = tables[kind]
+        if kind is PowerKind.GROW:
+            if (not isinstance(raw, list) or len(raw) != boxes
+                    or not all(isinstance(p, list) and len(p) == 2
+                               and all(_whole(v, 0, 9) for v in p) for p in raw)):
+                fail(where, f"must list {boxes} [you, opponents] pairs of whole numbers 0-9")
+                continue
+            tables[kind] = PowerSpec(kind, spec.number, tuple(p[0] for p in raw),
+                                     tuple(p[1] for p in raw), True)
+        else:
+            if not isinstance(raw, list) or len(raw) != boxes or not all(
+                    _whole(v, 1, 99) for v in raw):
+                fail(where, f"must list {boxes} whole numbers from 1 to 99")
+                continue
+            if kind in (PowerKind.STEAL, PowerKind.DECAY) and max(raw) > boxes:
+                fail(where, f"counts boxes, so each option must be 1 to {boxes}")
+                continue
+            if kind is PowerKind.POWERUP and min(raw) < 2:
+                fail(where, "is a multiplier, so each option must be at least 2")
+                continue
+            tables[kind] = PowerSpec(kind, spec.number, tuple(raw), spec.gifts, True)
+    columns = rules.columns
+    raw_columns = data.get("points_columns")
+    if raw_columns is not None:
+        columns = _columns(raw_columns, rules, fail) or rules.columns
+    history = data.get("history_length", rules.history_length)
+    if not _whole(history, 1, MAX_HISTORY):
+        fail("history_length", f"must be a whole number from 1 to {MAX_HISTORY}")
+        history = rules.history_length
+    free = data.get("free_activation", False)
+    if not isinstance(free, bool):
+        fail("free_activation", "must be true or false")
+        free = False
+    if mistakes:
+        raise SheetError(mistakes)
+    return SheetSpec(name.strip(), tuple(tables[k] for k in kinds), columns, history, free,
+                     custom=True)
+
+
+def _columns(raw: Any, rules: Rules, fail: Any) -> tuple[PointsColumn, ...] | None:
+    boxes = rules.boxes_per_row
+    low, high = rules.dice, rules.dice * rules.faces
+    if not isinstance(raw, list) or not raw:
+        fail("points_columns", "must be a list of [[points_columns]] tables")
+        return None
+    columns, ok = [], True
+    for i, col in enumerate(raw):
+        key = f"points_columns[{i}]"
+        if not isinstance(col, Mapping):
+            fail(key, "must be a table with 'sums' and 'values'")
+            ok = False
+            continue
+        for extra in sorted(set(col) - {"sums", "values"}):
+            fail(f"{key}.{extra}", "is not a column key (known: sums, values)")
+            ok = False
+        sums, values = col.get("sums"), col.get("values")
+        if not isinstance(sums, list) or not sums or not all(_whole(s, low, high) for s in sums):
+            fail(f"{key}.sums", f"must list dice sums from {low} to {high}")
+            ok = False
+        if not isinstance(values, list) or len(values) != boxes or not all(
+                _whole(v, 0, 999) for v in values):
+            fail(f"{key}.values", f"must list {boxes} box values from 0 to 999, bottom first")
+            ok = False
+        if ok and isinstance(sums, list) and isinstance(values, list):
+            columns.append(PointsColumn(tuple(sums), tuple(values)))
+    if not ok:
+        return None
+    covered = sorted(s for c in columns for s in c.sums)
+    if covered != list(range(low, high + 1)):
+        missing = sorted(set(range(low, high + 1)) - set(covered))
+        twice = sorted({s for s in covered if covered.count(s) > 1})
+        why = []
+        if missing:
+            why.append(f"no column for {', '.join(map(str, missing))}")
+        if twice:
+            why.append(f"more than one for {', '.join(map(str, twice))}")
+        fail("points_columns", f"must cover each sum {low}-{high} once: " + "; ".join(why))
+        return None
+    return tuple(columns)
+
+
+def load_sheet_file(path: Path, rules: Rules = RULES) -> tuple[dict[str, Any], SheetSpec]:
+    """Read and check a custom sheet file: its raw tables (what a game log carries) and the
+    sheet. Raises :class:`SheetError` (one line per mistake)."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise SheetError([f"{path}: cannot read it ({exc.strerror})"]) from None
+    except UnicodeDecodeError:
+        raise SheetError([f"{path}: is not UTF-8 text"]) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise SheetError([f"{path}: is not valid TOML ({exc})"]) from None
+    return data, parse_sheet(data, path.name, rules)

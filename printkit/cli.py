@@ -20,6 +20,7 @@ from printkit.errors import PrintkitError
 
 if TYPE_CHECKING:
     from printkit.context import BuildContext
+    from printkit.engines.core import GameLog
 
 EXIT_BAD_INPUT = 2
 EXIT_FAILED_CHECK = 1
@@ -48,13 +49,52 @@ def _paper_option(f: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _context(paper: str, landscape: bool, profile: str = "home", locale: str = "en",
-             duplex_offset: tuple[float, float] = (0.0, 0.0)) -> BuildContext:
+             duplex_offset: tuple[float, float] = (0.0, 0.0),
+             game_options: dict[str, Any] | None = None) -> BuildContext:
     from printkit.context import BuildContext
     from printkit.i18n import check_locale
     from printkit.paper import paper as make_paper
 
     return BuildContext(make_paper(paper, landscape=landscape), profile, check_locale(locale),
-                        duplex_offset)
+                        duplex_offset, game_options or {})
+
+
+def _sheet_option(f: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--sheet", "sheet", metavar="FILE",
+        help="A custom sheet (TOML) that one seat plays against the standard sheets "
+             "(W.A.R. PnP).")(f)
+
+
+def _sheet_options(game: str, sheet: str | None) -> dict[str, Any]:
+    """The game options of ``--sheet FILE`` for the one game ``game``."""
+    if sheet is None:
+        return {}
+    if game == "all":
+        raise PrintkitError("--sheet applies to one game; name it instead of `all`")
+    from printkit.kits import get_game_kit
+
+    return get_game_kit(game).sheet_options(sheet)
+
+
+def _game_options(pairs: tuple[str, ...]) -> dict[str, Any]:
+    """``--option key=value`` pairs; a value is read as JSON when it parses, else as text."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise PrintkitError(f"--option takes key=value, not {pair!r}")
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+def _options_flag(f: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
+        help="A game option (repeat), e.g. round_limit=hard_decisions for W.A.R. PnP.")(f)
 
 
 def _out_dir(path: str) -> Path:
@@ -118,21 +158,23 @@ def games() -> None:
               help="Kit PDF: one component page per sheet (do not share sheets).")
 @click.option("--locales", help="Several languages at once (en,fr,de or `all`): a batch into "
                                 "OUT/LOCALE/GAME/ with manifest.json and index.html.")
+@_sheet_option
 @click.option("--jobs", type=click.IntRange(min=1),
               help="With --locales: worker processes [default: cores].")
 def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, profile: str,
           locale: str, out: str, preset: str | None, duplex: str | None,
           duplex_offset: str | None, two_up: bool, preflight: bool, no_pack: bool,
-          locales: str | None, jobs: int | None) -> None:
+          locales: str | None, jobs: int | None, sheet: str | None) -> None:
     """Build the kit of GAME (or `all`) into OUT/GAME/."""
     from printkit.commands.production import parse_offset
     from printkit.pipeline import build_kits
 
     if locales is not None:
-        if component or preset or duplex or duplex_offset or two_up or preflight or no_pack:
+        if (component or preset or duplex or duplex_offset or two_up or preflight or no_pack
+                or sheet):
             raise PrintkitError("--locales builds whole kits with their defaults; leave out "
-                                "--component, --preset, --duplex, --two-up, --preflight and "
-                                "--no-pack")
+                                "--component, --preset, --duplex, --two-up, --preflight, "
+                                "--no-pack and --sheet")
         _build_locales(game, paper, landscape, profile, locales, _out_dir(out), jobs)
         return
 
@@ -142,7 +184,8 @@ def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, pr
         from printkit.production.dice import preset as find_preset
 
         component = (*component, find_preset(preset).name)
-    ctx = _context(paper, landscape, profile, locale, parse_offset(duplex_offset))
+    ctx = _context(paper, landscape, profile, locale, parse_offset(duplex_offset),
+                   _sheet_options(game, sheet))
     report = build_kits(game, ctx, _out_dir(out), components=component,
                         options={"two_up": two_up, "duplex": duplex}, echo=click.echo,
                         pack=not no_pack)
@@ -178,8 +221,10 @@ def _build_locales(game: str, paper: str, landscape: bool, profile: str, locales
               help="Bot per seat (repeat; the last fills the rest).")
 @click.option("--name", "names", multiple=True, help="Player names (repeat).")
 @click.option("--log", "log_path", help="Write the game log (JSON Lines) here; '-' for stdout.")
+@_options_flag
+@_sheet_option
 def play(game: str, seed: int, players: int | None, bots: tuple[str, ...], names: tuple[str, ...],
-         log_path: str | None) -> None:
+         log_path: str | None, option_pairs: tuple[str, ...], sheet: str | None) -> None:
     """Auto-play one game with bots and print the result."""
     from printkit.engines.core import play as run
 
@@ -193,7 +238,12 @@ def play(game: str, seed: int, players: int | None, bots: tuple[str, ...], names
     seats = (seats + [seats[-1]] * n)[:n]
     if names and len(names) != n:
         raise PrintkitError(f"give {n} --name values or none")
-    played = run(g, seats, seed=seed, names=names or None)
+    options = {**_game_options(option_pairs), **_sheet_options(game, sheet)}
+    try:
+        g.new_initial_state(n, {**g.default_options(), **options})
+    except ValueError as exc:
+        raise PrintkitError(f"{g.info.title}: {exc}") from None
+    played = run(g, seats, seed=seed, names=names or None, options=options)
     assert played.log is not None
     if log_path == "-":
         click.echo(played.log.dumps(), nl=False)
@@ -263,8 +313,9 @@ def _existing(path: str) -> Path:
 @_paper_option
 @click.option("--locale", default="en", show_default=True)
 @click.option("--preflight", "preflight", is_flag=True, help="Print the preflight report.")
+@_sheet_option
 def example(game: str, log: str, out: str | None, paper: str, landscape: bool, locale: str,
-            preflight: bool) -> None:
+            preflight: bool, sheet: str | None) -> None:
     """Draw LOG as filled-in, annotated sheets."""
     from printkit.engines.core import parse_log, validate_log_lines
     from printkit.i18n import translations
@@ -275,7 +326,9 @@ def example(game: str, log: str, out: str | None, paper: str, landscape: bool, l
     text = _read_text(log)
     validate_log_lines(kit.game(), text)
     parsed = parse_log(text)
-    ctx = _context(paper, landscape, "home", locale)
+    if sheet is not None:
+        parsed = _with_sheet(parsed, kit.sheet_options(sheet), log)
+    ctx = _context(paper, landscape, "home", locale, game_options=parsed.header.options)
     target = _out_file(out or f"out/{game}/example-{Path(log).stem}.pdf")
     report = draw_example(kit, parsed, ctx, target)
     click.echo(translations(ctx.locale).gettext("wrote {path}").format(path=target))
@@ -283,6 +336,20 @@ def example(game: str, log: str, out: str | None, paper: str, landscape: bool, l
         click.echo(report.report(), err=bool(report.errors))
     if report.errors:
         raise Fail(f"preflight found {len(report.errors)} error(s)")
+
+
+def _with_sheet(parsed: GameLog, options: dict[str, Any], log: str) -> GameLog:
+    """A hand-written log of a custom-sheet game takes its sheet from ``--sheet``; a log
+    that records a sheet already must record this one."""
+    from dataclasses import replace
+
+    header = parsed.header
+    clash = {k: v for k, v in options.items() if k in header.options and header.options[k] != v}
+    if clash:
+        raise PrintkitError(f"{log} was played with another sheet than the --sheet file; "
+                            "leave --sheet out to print it with its own")
+    parsed.header = replace(header, options={**header.options, **options})
+    return parsed
 
 
 @cli.command()
@@ -294,17 +361,27 @@ def example(game: str, log: str, out: str | None, paper: str, landscape: bool, l
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per game on stdout.")
 @click.option("--report", help="Also write a PDF report here.")
 @_paper_option
+@_options_flag
+@_sheet_option
 def validate(game: str, count: int, seed: int, bot: str | None, players: int | None,
-             as_json: bool, report: str | None, paper: str, landscape: bool) -> None:
-    """Auto-play many games and check every declared capacity against them."""
+             as_json: bool, report: str | None, paper: str, landscape: bool,
+             option_pairs: tuple[str, ...], sheet: str | None) -> None:
+    """Auto-play many games and check every declared capacity against them.
+
+    With --sheet, the custom sheet's seat moves round the table from game to game and the
+    report adds its win rate against the standard sheets, with a 95 % confidence interval.
+    """
     from printkit.validate import validate_games
 
     if count < 1:
         raise PrintkitError(f"--games must be a positive number, not {count}")
-    ctx = _context(paper, landscape)
+    options = _game_options(option_pairs)
+    sheet_options = _sheet_options(game, sheet)
+    ctx = _context(paper, landscape, game_options={**options, **sheet_options})
     report_path = _out_file(report) if report else None
     ok = validate_games(game, ctx, count, seed, bot=bot, players=players, as_json=as_json,
-                        report=report_path, echo=click.echo)
+                        report=report_path, echo=click.echo, options=options,
+                        head_to_head=Path(sheet).name if sheet else None)
     if not ok:
         raise Fail("a capacity falls short of what the games demanded")
 
@@ -340,7 +417,9 @@ def main(argv: list[str] | None = None) -> int:
         click.echo(f"printkit: {exc.format_message()}", err=True)
         return EXIT_BAD_INPUT
     except (PrintkitError, EngineError) as exc:
-        click.echo(f"printkit: {exc}", err=True)
+        # one line per mistake (a custom sheet may have several), each saying it is ours
+        for line in str(exc).splitlines() or [""]:
+            click.echo(f"printkit: {line}", err=True)
         return EXIT_BAD_INPUT
     except OSError as exc:
         name = f" {exc.filename}" if exc.filename else ""

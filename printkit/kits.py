@@ -147,6 +147,25 @@ class Handout:
     example_page: int = 0
 
 
+@dataclass(frozen=True)
+class SheetFile:
+    """A user's file that gives one seat its own game data (W.A.R. PnP's custom sheets),
+    passed as ``--sheet FILE`` to ``build``, ``play``, ``validate``, ``example`` and
+    ``handouts``.
+
+    ``load(path)`` reads and checks the file and returns the *game options* that put it in
+    play (raising :class:`~printkit.errors.PrintkitError` with one line per mistake). Going
+    through the options is what makes it work everywhere at once: a game log's header carries
+    them (so the game replays on any machine), a build's context carries them (so components
+    and handouts print the custom data), and ``validate`` pits the file's seat against the
+    standard ones by moving ``seat_option`` round the table.
+    """
+
+    load: Callable[[Path], dict[str, Any]]
+    seat_option: str
+    description: str = ""
+
+
 ExamplePrinter = Callable[["DrawContext", LogHeader, Path], ReplayVisitor[Any, Any]]
 """Makes the visitor that draws an example game: ``printer(ctx, header, out)``; the replay
 feeds it every line as a typed move, and its ``end(state)`` writes the PDF to ``out``."""
@@ -169,6 +188,17 @@ class Kit(Generic[S, A]):
     description: str = ""
     examples: Path | None = None
     """The folder of the game's example logs (the seeds' worked examples)."""
+    sheet_file: SheetFile | None = None
+    """How ``--sheet FILE`` changes the game, for games whose seats may differ."""
+
+    def sheet_options(self, path: str | Path | None) -> dict[str, Any]:
+        """The game options of ``--sheet FILE`` (none without one); a kit that takes no sheet
+        file refuses one."""
+        if path is None:
+            return {}
+        if self.sheet_file is None:
+            raise PrintkitError(f"{self.name} takes no --sheet file")
+        return self.sheet_file.load(Path(path))
 
     @property
     def is_game(self) -> bool:

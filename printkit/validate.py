@@ -32,6 +32,41 @@ class CapacityCheck:
 
 
 @dataclass(frozen=True)
+class HeadToHead:
+    """A custom sheet's record against the standard ones: its seat moves round the table,
+    every game counts a win as 1, a shared win as its share, a loss as 0."""
+
+    sheet: str
+    games: int
+    points: float
+    low: float
+    high: float
+    fair: float
+
+    @property
+    def rate(self) -> float:
+        return self.points / self.games
+
+    def to_json(self) -> dict[str, Any]:
+        return {"sheet": self.sheet, "games": self.games, "win_rate": round(self.rate, 4),
+                "ci95": [round(self.low, 4), round(self.high, 4)],
+                "fair_share": round(self.fair, 4)}
+
+
+def wilson_interval(points: float, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate of ``points`` in ``games``.
+
+    >>> [round(x, 3) for x in wilson_interval(60, 100)]
+    [0.502, 0.691]
+    """
+    p = points / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * ((p * (1 - p) / games + z * z / (4 * games * games)) ** 0.5) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
 class ValidationResult:
     game: str
     games: int
@@ -41,6 +76,7 @@ class ValidationResult:
     capacities: tuple[CapacityCheck, ...]
     scores: tuple[float, ...]
     players: int = 1
+    head_to_head: HeadToHead | None = None
 
     @property
     def ok(self) -> bool:
@@ -56,14 +92,21 @@ class ValidationResult:
             "mean_score": None if self.mean_score is None else round(self.mean_score, 3),
             "capacities": [asdict(c) for c in self.capacities],
             "ok": self.ok,
+            **({"head_to_head": self.head_to_head.to_json()} if self.head_to_head else {}),
         }
 
 
 def run_validation(kit: Kit[Any, Any], build: BuildContext, games: int, seed: int, *,
                    bot: str | None = None, players: int | None = None,
-                   progress: Callable[[int], None] | None = None) -> ValidationResult:
+                   progress: Callable[[int], None] | None = None,
+                   options: dict[str, Any] | None = None,
+                   head_to_head: str | None = None) -> ValidationResult:
     """Play ``games`` games (seeds ``seed``, ``seed+1``, ...) of ``players`` players and
-    compare what they demanded of each capacity with what the layout holds."""
+    compare what they demanded of each capacity with what the layout holds.
+
+    ``options`` are game options for every game, on top of the build's (``--sheet``);
+    ``head_to_head`` (the sheet file's name) moves the custom sheet's seat round the table
+    and counts its wins."""
     validation = kit.validation
     if validation is None:
         raise PrintkitError(f"{kit.name} declares no layout capacities")
@@ -83,8 +126,21 @@ def run_validation(kit: Kit[Any, Any], build: BuildContext, games: int, seed: in
     observed = {c.name: 0 for c in caps}
     seats = [bot] * players
     scores: list[float] = []
+    opts = {**build.game_options, **(options or {})}
+    seat_option = kit.sheet_file.seat_option if kit.sheet_file else None
+    if head_to_head and seat_option is None:
+        raise PrintkitError(f"{kit.name} takes no --sheet file")
+    try:
+        game.new_initial_state(players, {**game.default_options(), **opts})
+    except ValueError as exc:
+        raise PrintkitError(f"{info.title}: {exc}") from None
+    points = 0.0
     for i in range(games):
-        played = play(game, seats, seed=seed + i, record=False)
+        if head_to_head and seat_option is not None:
+            opts[seat_option] = i % players
+        played = play(game, seats, seed=seed + i, record=False, options=opts)
+        if head_to_head and seat_option is not None:
+            points += played.state.returns()[i % players]
         for name in observed:
             value = demands[name](played.state)
             if value > observed[name]:
@@ -95,12 +151,18 @@ def run_validation(kit: Kit[Any, Any], build: BuildContext, games: int, seed: in
     checks = tuple(CapacityCheck(c.name, c.holds, observed[c.name], observed[c.name] <= c.holds)
                    for c in caps)
     mean = statistics.fmean(scores) if info.has_score and scores else None
-    return ValidationResult(kit.name, games, bot, seed, mean, checks, tuple(scores), players)
+    duel = None
+    if head_to_head:
+        low, high = wilson_interval(points, games)
+        duel = HeadToHead(head_to_head, games, points, low, high, 1 / players)
+    return ValidationResult(kit.name, games, bot, seed, mean, checks, tuple(scores), players,
+                            duel)
 
 
 def validate_games(target: str, build: BuildContext, games: int, seed: int, *,
                    bot: str | None, players: int | None, as_json: bool, report: Path | None,
-                   echo: Callable[..., Any]) -> bool:
+                   echo: Callable[..., Any], options: dict[str, Any] | None = None,
+                   head_to_head: str | None = None) -> bool:
     """The ``printkit validate`` command: every game of ``target`` (or all), table or JSON."""
     if target == "all":
         chosen = [k for k in game_kits() if k.validation is not None]
@@ -111,7 +173,8 @@ def validate_games(target: str, build: BuildContext, games: int, seed: int, *,
         with click.progressbar(length=games, label=f"validating {kit.name}",
                                file=_progress_file(), show_pos=True) as bar:
             result = run_validation(kit, build, games, seed, bot=bot, players=players,
-                                    progress=bar.update)
+                                    progress=bar.update, options=options,
+                                    head_to_head=head_to_head)
         results.append(result)
         if as_json:
             echo(json.dumps(result.to_json()))
@@ -143,4 +206,10 @@ def render_table(result: ValidationResult) -> str:
     for c in result.capacities:
         lines.append(f"  {c.name.ljust(width)}  {c.capacity:>6}  {c.observed_max:>6}  "
                      + ("yes" if c.ok else "NO - too small"))
+    duel = result.head_to_head
+    if duel is not None:
+        lines.append(f"  sheet {duel.sheet!r} against the standard sheets: won "
+                     f"{duel.rate:.1%} of {duel.games} games (95 % CI {duel.low:.1%} to "
+                     f"{duel.high:.1%}; an even match is {duel.fair:.1%}), its seat moving "
+                     "round the table")
     return "\n".join(lines)

@@ -82,7 +82,7 @@ __all__ = [
     "ACTION_TYPES", "Action", "DevelopPoints", "DevelopPower", "Erase", "EraseTrap", "Mark",
     "Pass", "Reroll", "Score", "SetActivation", "SetTrap", "Stop", "Target", "Undevelop",
     "Unwither", "UsePower", "Wither", "Activation", "Job", "ROUND_LIMITS",
-    "ROUND_SAFETY_LIMIT", "Sheet", "Task", "WarPnP", "WarPnPState",
+    "ROUND_SAFETY_LIMIT", "Peaks", "Sheet", "Task", "WarPnP", "WarPnPState",
 ]
 
 
@@ -178,11 +178,19 @@ class Sheet:
     withering: list[int]
     traps: dict[int, int]          # score -> the player who set the trap
     score: int = 0
+    writes: list[int] | None = None
+    """Marks ever written in each box (Powers rows first, then Points columns, box by box):
+    what validation checks against the room a box has for erased and rewritten marks."""
 
     def copy(self) -> Sheet:
         return Sheet(list(self.powers), list(self.names), list(self.faces), list(self.points),
                      [list(m) for m in self.marks], list(self.withering), dict(self.traps),
-                     self.score)
+                     self.score, None if self.writes is None else list(self.writes))
+
+    def wrote(self, index: int) -> None:
+        """Count a mark written in box ``index`` (see :attr:`writes`)."""
+        assert self.writes is not None
+        self.writes[index] += 1
 
 
 def _new_sheet(rules: Rules, spec: SheetSpec) -> Sheet:
@@ -194,7 +202,18 @@ def _new_sheet(rules: Rules, spec: SheetSpec) -> Sheet:
         points=[empty] * len(spec.columns),
         marks=[[None] * rules.boxes_per_row for _ in spec.columns],
         withering=[0] * len(spec.columns), traps={},
+        writes=[0] * (rules.power_rows + len(spec.columns)) * rules.boxes_per_row,
     )
+
+
+@dataclass
+class Peaks:
+    """The largest marks a game wrote anywhere, for validation: the Withering on a column,
+    a PU multiplier, the score a trap was set on."""
+
+    withering: int = 0
+    multiplier: int = 0
+    trap: int = 0
 
 
 def multiplier(mark: str | None) -> int:
@@ -231,6 +250,7 @@ class WarPnPState(State[Action]):
         self.winner: int | None = None
         self.over = False
         self.end_reason = ""
+        self.peaks = Peaks()
         self.queue: list[Job] = []
         for p in range(players):
             if specs[p].free_activation:
@@ -432,10 +452,14 @@ class WarPnPState(State[Action]):
             i = action.row - 1
             if sheet.names[i] is None:
                 sheet.names[i] = action.power
+            box = sheet.powers[i].index(None)
             sheet.powers[i] = develop(sheet.powers[i], self._mark_of_round())
+            sheet.wrote(i * len(_BOXES) + box)
         elif isinstance(action, DevelopPoints):
             i = self.specs[p].column_index(action.column)
+            box = sheet.points[i].index(None)
             sheet.points[i] = develop(sheet.points[i], self._mark_of_round())
+            sheet.wrote((len(_ROWS) + i) * len(_BOXES) + box)
         elif isinstance(action, SetActivation):
             sheet.faces[action.row - 1] = action.face
         elif isinstance(action, UsePower):
@@ -450,14 +474,18 @@ class WarPnPState(State[Action]):
             self._target(job, action.player)
         elif isinstance(action, Mark):
             q = action.player
-            self.sheets[q].marks[self.specs[q].column_index(action.column)][action.box - 1] = (
-                job.mark)
+            i = self.specs[q].column_index(action.column)
+            self.sheets[q].marks[i][action.box - 1] = job.mark
+            self.sheets[q].wrote((len(_ROWS) + i) * len(_BOXES) + action.box - 1)
+            self.peaks.multiplier = max(self.peaks.multiplier, multiplier(job.mark))
         elif isinstance(action, SetTrap):
             self.sheets[action.player].traps[action.score] = p
+            self.peaks.trap = max(self.peaks.trap, action.score)
         elif isinstance(action, Wither):
             q = action.player
             i = self.specs[q].column_index(action.column)
             self.sheets[q].withering[i] = add_withering(self.sheets[q].withering[i], job.amount)
+            self.peaks.withering = max(self.peaks.withering, self.sheets[q].withering[i])
         elif isinstance(action, Stop):
             for i, a in enumerate(self.activations):
                 if (a.player == action.player and a.row == action.row
@@ -667,6 +695,7 @@ class WarPnPState(State[Action]):
         s = object.__new__(WarPnPState)
         s.__dict__.update(self.__dict__)
         s.sheets = [x.copy() for x in self.sheets]
+        s.peaks = Peaks(self.peaks.withering, self.peaks.multiplier, self.peaks.trap)
         s.rolls = list(self.rolls)
         s.dice = [list(d) for d in self.dice]
         s.activations = list(self.activations)

@@ -75,8 +75,10 @@ def _progress(label: str) -> object:
               help="Your own handout template (Jinja2, sandboxed) instead of the game's.")
 @click.option("--out", "out", default="out/handouts", show_default=True, help="Output folder.")
 @click.option("--jobs", type=click.IntRange(min=1), help="Worker processes [default: cores].")
+@click.option("--sheet", "sheet", metavar="FILE",
+              help="A custom sheet (TOML) to write the handout for (W.A.R. PnP).")
 def handouts(game: str, locales: str, papers: str, columns: int, booklet: bool,
-             template: str | None, out: str, jobs: int | None) -> None:
+             template: str | None, out: str, jobs: int | None, sheet: str | None) -> None:
     """Build the rule handout of GAME (or `all`) in every locale on every paper."""
     from printkit.cli import _out_dir
     from printkit.handouts import BOOKLET_PAGES, HandoutOptions
@@ -103,9 +105,13 @@ def handouts(game: str, locales: str, papers: str, columns: int, booklet: bool,
         template_path = Path(template)
         if not template_path.is_file():
             raise PrintkitError(f"no template {template}")
+    if sheet is not None:
+        from printkit.cli import _sheet_options
+
+        _sheet_options(game, sheet)  # refuse a bad sheet once, before any work
     folder = _out_dir(out)
     batch = handout_jobs(names, wanted, paper_names, columns=columns, booklet=booklet,
-                         template=template_path)
+                         template=template_path, sheet=Path(sheet) if sheet else None)
     run_batch(batch, folder, jobs, "handouts")
 
 

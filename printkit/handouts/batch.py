@@ -42,6 +42,8 @@ class Job:
     booklet: bool = False
     profile: str = "home"
     template: str | None = None
+    sheet: str | None = None
+    """A custom sheet file (``--sheet``) the handout is written for."""
 
     @property
     def label(self) -> str:
@@ -132,7 +134,13 @@ def run_job(job: Job, root: str) -> Outcome:
     out = Path(root)
     outcome = Outcome(job)
     try:
-        ctx = BuildContext(paper(job.paper), job.profile, check_locale(job.locale))
+        game_options: dict[str, Any] = {}
+        if job.sheet is not None:
+            from printkit.kits import get_kit
+
+            game_options = get_kit(job.kit).sheet_options(job.sheet)
+        ctx = BuildContext(paper(job.paper), job.profile, check_locale(job.locale),
+                           game_options=game_options)
         if job.kind == "handout":
             from printkit.handouts import HandoutOptions, build_handout
             from printkit.kits import get_kit
@@ -232,10 +240,11 @@ def write_index(out: Path, entries: Sequence[Entry]) -> Path:
 
 def handout_jobs(kits: Sequence[str], locales: Sequence[str], papers: Sequence[str], *,
                  columns: int = 1, booklet: bool = False,
-                 template: Path | None = None) -> list[Job]:
+                 template: Path | None = None, sheet: Path | None = None) -> list[Job]:
     """Every (kit, locale, paper) handout job, in that order."""
     return [Job("handout", kit, locale, paper, columns, booklet,
-                template=str(template) if template else None)
+                template=str(template) if template else None,
+                sheet=str(sheet) if sheet else None)
             for kit in kits for locale in locales for paper in papers]
 
 

@@ -16,6 +16,7 @@ from printkit.engines.war_pnp import PowerKind
 from printkit.engines.war_pnp.game import (
     DevelopPoints,
     DevelopPower,
+    Mark,
     Pass,
     Reroll,
     Score,
@@ -79,6 +80,20 @@ def test_a_chance_passed_is_lost_but_the_power_waits_for_the_second():
     _apply(state, Pass())                                    # both chances gone: no Decay
     assert state.current_player() == 0 and state.queue[0].task.value == "score"
     assert state.decays == [[], [], []]
+
+
+def test_the_marks_of_one_block_go_on_one_opponents_sheet():
+    state = GAME.new_initial_state(3)
+    _apply(state, DevelopPower(3, PowerKind.BLOCK), DevelopPower(3), DevelopPower(3),
+           *[DevelopPoints("7")] * 2)
+    for _seat in (1, 2):
+        _apply(state, *[DevelopPoints("7")] * 5)
+    _apply(state, DevelopPower(1, PowerKind.GROW), DevelopPower(1, PowerKind.GROW),
+           DevelopPower(1, PowerKind.GROW), *[DevelopPoints("6/8")] * 3, (3, 5))
+    _apply(state, UsePower(3))                               # Block (iii): two X marks
+    assert {a.player for a in state.legal_actions()} == {1, 2}
+    _apply(state, Mark(2, "7", 1))
+    assert {a.player for a in state.legal_actions()} == {2}  # the second follows the first
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

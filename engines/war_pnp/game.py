@@ -153,7 +153,8 @@ class Job(NamedTuple):
     task: Task
     amount: int = 0        # an amount, a Cancel's activation index, re-rolls or erasings left
     mark: str = ""         # the mark a MARK_* task writes; the power a TARGET task is for
-    target: int = 0        # the player a task acts on (UNDEVELOP); the row (ACTIVATION)
+    target: int = 0        # the player a task acts on (UNDEVELOP; Block and Trap once
+                           # their first mark is down, -1 before)
 
 
 class Activation(NamedTuple):
@@ -391,11 +392,11 @@ class WarPnPState(State[Action]):
         if t in (Task.GIFT, Task.TARGET):
             return [Target(q) for q in self.opponents(p)]
         if t in (Task.MARK_OWN, Task.MARK_OPP):
-            seats = [p] if t is Task.MARK_OWN else self.opponents(p)
+            seats = [p] if t is Task.MARK_OWN else self._victims(job)
             return [Mark(q, c, b) for q in seats for i, c in enumerate(self.specs[q].labels)
                     for b in _BOXES if self.sheets[q].marks[i][b - 1] is None]
         if t is Task.TRAP:
-            return [SetTrap(q, s) for q in self.opponents(p)
+            return [SetTrap(q, s) for q in self._victims(job)
                     for s in range(1, self.rules.score_track_top + 1)
                     if s not in self.sheets[q].traps]
         if t is Task.WITHER:
@@ -433,6 +434,18 @@ class WarPnPState(State[Action]):
             return undo
         raise AssertionError(t)
 
+    def _victims(self, job: Job) -> list[int]:
+        """Whose sheet a Block or Trap mark may go on: any opponent for the first mark of a
+        use, then the same one ("one opponent's Points section", "your opponent's track")."""
+        return self.opponents(job.player) if job.target < 0 else [job.target]
+
+    def _same_victim(self, job: Job, q: int) -> None:
+        """After the first mark of a Block or Trap use, its other marks go on ``q``'s sheet."""
+        for k, queued in enumerate(self.queue):
+            if (queued.task is job.task and queued.player == job.player
+                    and queued.amount == job.amount and queued.target < 0):
+                self.queue[k] = queued._replace(target=q)
+
     def _erasable(self) -> list[Action]:
         marks: list[Action] = [Erase(q, c, b) for q in range(self._num_players)
                                for i, c in enumerate(self.specs[q].labels)
@@ -468,7 +481,7 @@ class WarPnPState(State[Action]):
                         and i not in self.stopped):
                     self.used.add(i)
                     self.queue[0:0] = ([Job(p, Task.CANCEL, i)] if a.kind is PowerKind.CANCEL
-                                       else self._power_jobs(a))
+                                       else self._power_jobs(i))
                     break
         elif isinstance(action, Target):
             self._target(job, action.player)
@@ -478,8 +491,11 @@ class WarPnPState(State[Action]):
             self.sheets[q].marks[i][action.box - 1] = job.mark
             self.sheets[q].wrote((len(_ROWS) + i) * len(_BOXES) + action.box - 1)
             self.peaks.multiplier = max(self.peaks.multiplier, multiplier(job.mark))
+            if job.task is Task.MARK_OPP:
+                self._same_victim(job, q)
         elif isinstance(action, SetTrap):
             self.sheets[action.player].traps[action.score] = p
+            self._same_victim(job, action.player)
             self.peaks.trap = max(self.peaks.trap, action.score)
         elif isinstance(action, Wither):
             q = action.player
@@ -571,9 +587,11 @@ class WarPnPState(State[Action]):
             self.queue = [Job(p, Task.USE) for _lap in range(chances) for p in self.order()]
             self.queue.append(Job(self.main, Task.SCORING))
 
-    def _power_jobs(self, a: Activation) -> list[Job]:
+    def _power_jobs(self, use: int) -> list[Job]:
         """What using activation ``a`` asks for (or does at once: Bend, and with one
-        opponent Decay, Poke and Steal)."""
+        opponent Decay, Poke and Steal). ``use`` is the activation's index, which ties the
+        marks of one Block or Trap use to one opponent."""
+        a = self.activations[use]
         spec, p = self.specs[a.player].power(a.kind), a.player
         others = self.opponents(p)
         single = others[0] if len(others) == 1 else None
@@ -588,9 +606,9 @@ class WarPnPState(State[Action]):
         if a.kind is PowerKind.POWERUP:
             return [Job(p, Task.MARK_OWN, mark=f"PU{amount}")]
         if a.kind is PowerKind.BLOCK:
-            return [Job(p, Task.MARK_OPP, mark="X")] * amount
+            return [Job(p, Task.MARK_OPP, use, mark="X", target=-1)] * amount
         if a.kind is PowerKind.TRAP:
-            return [Job(p, Task.TRAP)] * amount
+            return [Job(p, Task.TRAP, use, target=-1)] * amount
         if a.kind is PowerKind.WITHER:
             return [Job(p, Task.WITHER, amount)]
         if a.kind is PowerKind.REROLL:
@@ -625,7 +643,7 @@ class WarPnPState(State[Action]):
             if i in self.stopped or a.kind is PowerKind.CANCEL:
                 continue
             self.used.add(i)
-            jobs += self._power_jobs(a)
+            jobs += self._power_jobs(i)
         self.queue[0:0] = [*jobs, Job(self.main, Task.SCORING)]
 
     def _scoring(self) -> None:

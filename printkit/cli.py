@@ -234,7 +234,7 @@ def play(game: str, seed: int, players: int | None, bots: tuple[str, ...], names
         raise PrintkitError(
             f"{g.info.title} takes {g.info.min_players}-{g.info.max_players} players, not {n}"
         )
-    seats = list(bots) or ["greedy" if "greedy" in g.bots() else "random"]
+    seats = list(bots) or [_default_bot(game, g)]
     seats = (seats + [seats[-1]] * n)[:n]
     if names and len(names) != n:
         raise PrintkitError(f"give {n} --name values or none")
@@ -251,6 +251,19 @@ def play(game: str, seed: int, players: int | None, bots: tuple[str, ...], names
     if log_path:
         played.log.write(_out_file(log_path))
     click.echo(json.dumps(played.state.result()))
+
+
+def _default_bot(name: str, g: Game[Any, Any]) -> str:
+    """``play``'s bot when none is named: ``greedy`` where a game has one, else the bot the
+    game's layouts are validated with, else ``random``."""
+    from printkit.kits import get_game_kit
+
+    if "greedy" in g.bots():
+        return "greedy"
+    validation = get_game_kit(name).validation
+    if validation is not None and validation.bot in g.bots():
+        return validation.bot
+    return "random"
 
 
 @cli.command()

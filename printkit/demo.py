@@ -2,8 +2,8 @@
 
 Runs the same CLI a user runs: kits on A4 and US Letter, the seeds' worked examples as
 filled-in sheets, an auto-played game per engine and its example, a validation report, the rule
-handouts in English and French (pages and booklets), and PNG previews with a contact sheet of
-each kit.
+handouts in English and French (pages and booklets), the example custom sheets (printed, and
+validated against the standard sheet), and PNG previews with a contact sheet of each kit.
 """
 
 from __future__ import annotations
@@ -45,6 +45,9 @@ def main(argv: list[str]) -> int:
         run("example", game, str(log), "--out", str(out / "examples" / f"{game}-seed1.pdf"))
         run("validate", game, "--games", "200", "--seed", "1",
             "--report", str(out / "validation" / f"{game}.pdf"))
+        for sheet in kit.example_sheets():  # custom sheets: printed, and played for a win rate
+            run("build", game, "--sheet", str(sheet), "--out", str(out / f"sheet-{sheet.stem}"))
+            run("validate", game, "--sheet", str(sheet), "--games", "200", "--seed", "1")
     # rule handouts: English and French, both papers, full pages and a folded booklet
     run("handouts", "all", "--locales", "en,fr", "--paper", "a4,letter", "--out",
         str(out / "handouts"))

@@ -217,6 +217,12 @@ class Kit(Generic[S, A]):
             return []
         return sorted(self.examples.glob("*.jsonl"))
 
+    def example_sheets(self) -> list[Path]:
+        """The example ``--sheet`` files (``sheets/*.toml`` in the examples folder)."""
+        if self.sheet_file is None or self.examples is None:
+            return []
+        return sorted((self.examples / "sheets").glob("*.toml"))
+
 
 def _builtin_kits() -> list[Kit[Any, Any]]:
     """Every ``KIT`` of a package in printkit.templates, plus printkit's own shared kits."""

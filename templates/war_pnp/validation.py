@@ -5,7 +5,7 @@ paper, for every sheet the build prints: a custom one from ``--sheet`` and the s
 counting 3.5 mm per pencilled character as preflight does:
 
 * the history track: one cell per round;
-* the Withering write-in under a column: ``W -`` and the digits of the largest Withering;
+* the Withering write-in under a column: ``W-`` and the digits of the largest Withering;
 * a Points box's mark room: ``PU`` and the digits of the largest multiplier;
 * marks written in one box over a game: the circle's mark plus the marks the box's mark room
   shows side by side (an example sheet shows erased marks struck through, not erased);
@@ -26,7 +26,7 @@ from printkit.production.preflight import WRITE_DIGIT
 from printkit.templates.war_pnp.sheet import SheetLayout, sheet_area
 from printkit.templates.war_pnp.sheets import build_sheets
 
-WITHERING_PREFIX = len("W -")
+WITHERING_PREFIX = len("W-")  # pencilled as W-12
 MULTIPLIER_PREFIX = len("PU")
 WIDEST_MARK = len("PU7")
 

@@ -66,6 +66,7 @@ def environment(locale: str) -> ImmutableSandboxedEnvironment:
     env.policies["ext.i18n.trimmed"] = True  # as extracted (babel.cfg: trimmed = true)
     env.globals.clear()  # only what a handout needs: no lipsum, cycler or joiner
     env.install_gettext_translations(translations(locale), newstyle=True)  # type: ignore[attr-defined]
+    env.globals["_"] = env.globals["gettext"]  # the alias the i18n extension set, cleared above
     babel_locale = locale.replace("-", "_")
 
     def number(value: float, digits: int | None = None) -> str:

@@ -10,6 +10,7 @@ from printkit.engines.war_pnp import Action, WarPnP, WarPnPState
 from printkit.i18n import N_
 from printkit.kits import Handout, Kit
 from printkit.templates.war_pnp.components import DICE_PRESET, components
+from printkit.templates.war_pnp.example import WarPnPExample
 from printkit.templates.war_pnp.handout import handout_data
 from printkit.templates.war_pnp.sheets import SHEET_FILE
 from printkit.templates.war_pnp.validation import VALIDATION
@@ -19,9 +20,11 @@ KIT: Kit[WarPnPState, Action] = Kit(
     title=N_("W.A.R. – Powers 'n Points"),
     engine=WarPnP,
     components=components,
+    example=WarPnPExample,
     validation=VALIDATION,
     dice=DICE_PRESET,
     examples=Path(__file__).resolve().parents[2] / "examples" / "war-pnp",
     sheet_file=SHEET_FILE,
-    handout=Handout(Path(__file__).with_name("handout.xml.j2"), handout_data),
+    handout=Handout(Path(__file__).with_name("handout.xml.j2"), handout_data,
+                    example="two-player-game.jsonl"),
 )

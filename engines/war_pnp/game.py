@@ -361,7 +361,7 @@ class WarPnPState(State[Action]):
     def _power_options(self, p: int) -> list[Action]:
         sheet, out = self.sheets[p], list[Action]()
         for r in _ROWS:
-            if sheet.powers[r - 1][-1] is not None:
+            if None not in sheet.powers[r - 1]:   # full (a trap's hole can be filled again)
                 continue
             if sheet.names[r - 1] is None:
                 out.extend(DevelopPower(r, k) for k in self.specs[p].kinds)
@@ -372,7 +372,7 @@ class WarPnPState(State[Action]):
     def _points_options(self, p: int) -> list[Action]:
         sheet = self.sheets[p]
         return [DevelopPoints(c) for i, c in enumerate(self.specs[p].labels)
-                if sheet.points[i][-1] is None]
+                if None in sheet.points[i]]
 
     def _options(self, job: Job) -> list[Action]:
         p, t, sheet = job.player, job.task, self.sheets[job.player]
@@ -867,6 +867,6 @@ class WarPnP(Game[WarPnPState, Action]):
         return {"round_limit": "none"}
 
     def bots(self) -> Mapping[str, BotFactory[WarPnPState, Action]]:
-        from printkit.engines.war_pnp.bots import RandomBot
+        from printkit.engines.war_pnp.bots import HeuristicBot, RandomBot, SearchBot
 
-        return {"random": RandomBot}
+        return {"random": RandomBot, "heuristic": HeuristicBot, "search": SearchBot}

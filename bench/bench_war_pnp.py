@@ -1,0 +1,76 @@
+"""W.A.R. – Powers 'n Points auto-play figures for ``make bench``: games/s and game length.
+
+Run directly (``python bench/bench_war_pnp.py``, one JSON object per line: name, value, unit)
+or import :func:`run`. Games are played exactly as ``printkit validate`` plays them:
+``printkit.engines.core.play(..., record=False)``, on one core, after a short warm-up (the
+heuristic bot looks its set-up up after the first game). Also given: the engine alone, the
+same heuristic games replayed with no bot deciding, which bounds what any bot can reach.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from printkit.engines.core import play
+from printkit.engines.war_pnp.game import WarPnP
+
+WARMUP = 20
+HEURISTIC_GAMES = 500
+SEARCH_GAMES = 40
+
+
+def _rate(bots: list[str], games: int) -> tuple[float, float]:
+    """Games per second and mean rounds per game, seats swapped every other game."""
+    game = WarPnP()
+    for s in range(WARMUP):
+        play(game, bots, seed=f"warm/{s}", record=False)
+    rounds = 0
+    start = time.perf_counter()
+    for s in range(games):
+        seats = bots if s % 2 == 0 else bots[::-1]
+        rounds += play(game, seats, seed=s, record=False).state.round
+    return games / (time.perf_counter() - start), rounds / games
+
+
+def _engine_rate(games: int) -> float:
+    """The same heuristic games with every decision known in advance: the engine's cost
+    (each step's view and checked apply, as :func:`play` does)."""
+    game = WarPnP()
+    logs = []
+    for s in range(games):
+        played = play(game, ["heuristic", "heuristic"], seed=s)
+        assert played.log is not None
+        logs.append([(e.player, e.data) for e in played.log.entries])
+    start = time.perf_counter()
+    for entries in logs:
+        state = game.new_initial_state(2, game.default_options())
+        for player, data in entries:
+            if player is None:
+                state.apply(game.outcome_from_json(data))
+            else:
+                state.view(player)
+                state.apply(game.action_from_json(data))
+    return games / (time.perf_counter() - start)
+
+
+def run() -> list[dict[str, Any]]:
+    heuristic, rounds = _rate(["heuristic", "heuristic"], HEURISTIC_GAMES)
+    search, _ = _rate(["search", "heuristic"], SEARCH_GAMES)
+    return [
+        {"name": "war-pnp heuristic vs heuristic games/s", "value": round(heuristic, 1),
+         "unit": "games/s"},
+        {"name": "war-pnp search vs heuristic games/s", "value": round(search, 2),
+         "unit": "games/s"},
+        {"name": "war-pnp heuristic vs heuristic mean rounds", "value": round(rounds, 2),
+         "unit": "rounds/game"},
+        {"name": "war-pnp engine alone (heuristic games replayed) games/s",
+         "value": round(_engine_rate(200), 1), "unit": "games/s"},
+    ]
+
+
+if __name__ == "__main__":
+    for row in run():
+        print(json.dumps({"name": row["name"], "value": row["value"], "unit": row["unit"]}),
+              flush=True)

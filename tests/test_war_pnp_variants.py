@@ -242,3 +242,13 @@ def test_play_with_a_sheet_and_an_option_writes_both_into_the_log(tmp_path, caps
     result = json.loads(capsys.readouterr().out)
     assert result["rounds"] <= 12
     assert main(["play", "war-pnp", "--option", "sheet_seat=7"]) == 2
+
+
+def test_a_hole_a_trap_left_in_a_full_column_can_be_developed_again():
+    state = GAME.new_initial_state(2)
+    full = (0, 0, 0, 0, 0, 0)
+    state.sheets[0].points[5] = full                      # column 7 full ...
+    state.sheets[0].points[5] = (0, 0, None, 0, 0, 0)     # ... until a trap took box iii
+    assert DevelopPoints("7") in state.legal_actions()
+    state.apply(DevelopPoints("7"))
+    assert state.sheets[0].points[5] == (0, 0, 0, 0, 0, 0)

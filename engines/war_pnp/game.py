@@ -252,6 +252,8 @@ class WarPnPState(State[Action]):
         self.over = False
         self.end_reason = ""
         self.peaks = Peaks()
+        self._token = object()
+        self._memo: list[Any] = [None, None]
         self.queue: list[Job] = []
         for p in range(players):
             if specs[p].free_activation:
@@ -274,9 +276,15 @@ class WarPnPState(State[Action]):
         return DiceRoll((self.rules.faces,) * self.rules.dice)
 
     def legal_actions(self) -> list[Action]:
+        """The options of the task due. A bot lists them on its view (a clone) and the game
+        checks the chosen one against them at once, so they are kept for the state as it is
+        (``_token``), in a holder a clone shares until either of them moves on."""
         if self.over or self.queue[0].task in _CHANCE_TASKS:
             return []
-        return self._options(self.queue[0])
+        memo = self._memo
+        if memo[0] is not self._token:
+            memo[0], memo[1] = self._token, self._options(self.queue[0])
+        return list(memo[1])
 
     def explain_illegal(self, action: Any) -> str:
         job = self.queue[0]
@@ -308,11 +316,13 @@ class WarPnPState(State[Action]):
         return f"player {job.player} must follow the rule '{wanted}'; {action!r} does not"
 
     def _apply_action(self, action: Action) -> None:
+        self._token = object()
         job = self.queue.pop(0)
         self._do(job, action)
         self._advance()
 
     def _apply_outcome(self, outcome: Any) -> None:
+        self._token = object()
         job = self.queue.pop(0)
         if job.task is Task.REROLL_DIE:
             self.dice[job.player][job.amount - 1] = int(outcome[0])
@@ -433,6 +443,27 @@ class WarPnPState(State[Action]):
                         if victim.points[i][b - 1] is not None)
             return undo
         raise AssertionError(t)
+
+    def _has_options(self, job: Job) -> bool:
+        """Whether ``job`` leaves its player any choice (else the engine skips it): the
+        cheap cases answered directly, the rest by listing the options."""
+        t, sheet = job.task, self.sheets[job.player]
+        if t in (Task.CANCEL, Task.ERASE, Task.REROLL, Task.GIFT, Task.TARGET, Task.WITHER):
+            return True
+        if t in (Task.SETUP, Task.GROW):
+            return (any(None in row for row in sheet.powers)
+                    or any(None in col for col in sheet.points))
+        if t is Task.DEV_POWER:
+            return any(None in row for row in sheet.powers)
+        if t is Task.DEV_POINTS:
+            return any(None in col for col in sheet.points)
+        if t is Task.ACTIVATION:
+            return None in sheet.faces
+        if t is Task.UNDEVELOP:
+            victim = self.sheets[job.target]
+            return (any(b is not None for row in victim.powers for b in row)
+                    or any(b is not None for col in victim.points for b in col))
+        return bool(self._options(job))
 
     def _victims(self, job: Job) -> list[int]:
         """Whose sheet a Block or Trap mark may go on: any opponent for the first mark of a
@@ -705,7 +736,7 @@ class WarPnPState(State[Action]):
             if job.task is Task.CANCEL and job.amount in self.stopped:
                 self.queue.pop(0)
                 continue
-            if self._options(job):
+            if self._has_options(job):
                 return
             self.queue.pop(0)
 

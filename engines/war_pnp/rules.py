@@ -16,7 +16,7 @@ line naming its key.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from functools import cache
@@ -81,11 +81,12 @@ class PointsColumn:
 
     sums: tuple[int, ...]
     values: tuple[int, ...]
+    label: str = field(init=False, compare=False)
+    """The column's name as printed under it, e.g. ``5/9`` (worked out once: play reads it
+    at every step)."""
 
-    @property
-    def label(self) -> str:
-        """The column's name as printed under it, e.g. ``5/9``."""
-        return "/".join(str(s) for s in self.sums)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "label", "/".join(str(s) for s in self.sums))
 
     def value(self, box: int) -> int:
         """The printed value of ``box`` (1 = bottom); 0 for box 0 or below (Decay's floor)."""

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
@@ -76,34 +76,37 @@ class SheetSpec:
     history_length: int
     free_activation: bool = False
     custom: bool = False
+    # worked out once from the fields above: the engine reads them at every step
+    kinds: tuple[PowerKind, ...] = field(init=False, compare=False)
+    """The powers a row of this sheet may be given, in the seed's order."""
+    labels: tuple[str, ...] = field(init=False, compare=False)
+    """The Points columns' labels (``2/12`` ...), left to right."""
+    _tables: dict[PowerKind, PowerSpec] = field(init=False, compare=False, repr=False)
+    _by_sum: dict[int, int] = field(init=False, compare=False, repr=False)
+    _by_label: dict[str, int] = field(init=False, compare=False, repr=False)
 
-    @property
-    def kinds(self) -> tuple[PowerKind, ...]:
-        """The powers a row of this sheet may be given, in the seed's order."""
-        return tuple(p.kind for p in self.powers)
-
-    @property
-    def labels(self) -> tuple[str, ...]:
-        """The Points columns' labels (``2/12`` ...), left to right."""
-        return tuple(c.label for c in self.columns)
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        set_(self, "kinds", tuple(p.kind for p in self.powers))
+        set_(self, "labels", tuple(c.label for c in self.columns))
+        set_(self, "_tables", {p.kind: p for p in self.powers})
+        set_(self, "_by_sum", {s: i for i, c in enumerate(self.columns) for s in c.sums})
+        set_(self, "_by_label", {label: i for i, label in enumerate(self.labels)})
 
     def power(self, kind: PowerKind) -> PowerSpec:
         """The table of ``kind`` on this sheet."""
-        for spec in self.powers:
-            if spec.kind is kind:
-                return spec
-        raise KeyError(kind)
+        return self._tables[kind]
 
     def column_for_sum(self, total: int) -> PointsColumn:
         """The column the sum ``total`` activates on this sheet."""
-        for column in self.columns:
-            if total in column.sums:
-                return column
-        raise KeyError(total)
+        return self.columns[self._by_sum[total]]
 
     def column_index(self, label: str) -> int:
         """The position of the column labelled ``label``; ``ValueError`` if none is."""
-        return self.labels.index(label)
+        try:
+            return self._by_label[label]
+        except KeyError:
+            raise ValueError(f"no Points column {label!r}") from None
 
 
 def standard_sheet(rules: Rules = RULES) -> SheetSpec:

@@ -7,8 +7,9 @@ counting 3.5 mm per pencilled character as preflight does:
 * the history track: one cell per round;
 * the Withering write-in under a column: ``W-`` and the digits of the largest Withering;
 * a Points box's mark room: ``PU`` and the digits of the largest multiplier;
-* marks written in one box over a game: the circle's mark plus the marks the box's mark room
-  shows side by side (an example sheet shows erased marks struck through, not erased);
+* marks written in one box over a game: the circle's mark plus the marks its mark room holds
+  in handwriting at the 6 pt minimum (an example sheet shows erased marks struck through
+  there, not erased; a person's sheet only ever holds one of each at a time);
 * the score track's top, against the highest score a trap was set on;
 * the Total field, against the digits of the highest score.
 
@@ -21,14 +22,14 @@ from __future__ import annotations
 from printkit.context import DrawContext
 from printkit.engines.war_pnp import WarPnPState
 from printkit.engines.war_pnp.rules import RULES
+from printkit.geometry import Rect
 from printkit.kits import Capacity, Validation
-from printkit.production.preflight import WRITE_DIGIT
+from printkit.production.preflight import MIN_TEXT_PT, WRITE_DIGIT
 from printkit.templates.war_pnp.sheet import SheetLayout, sheet_area
 from printkit.templates.war_pnp.sheets import build_sheets
 
 WITHERING_PREFIX = len("W-")  # pencilled as W-12
 MULTIPLIER_PREFIX = len("PU")
-WIDEST_MARK = len("PU7")
 
 
 def _chars(width: float) -> int:
@@ -47,13 +48,23 @@ def capacities(ctx: DrawContext, players: int) -> list[Capacity]:
         Capacity("PowerUp digits", min(_chars(lay.points_mark(0, 1).w) for lay in layouts)
                  - MULTIPLIER_PREFIX, "digits"),
         Capacity("marks written in one Points box",
-                 min(1 + max(1, _chars(lay.points_mark(0, 1).w) // WIDEST_MARK)
-                     for lay in layouts), "marks"),
-        Capacity("marks written in one Powers box", 1, "marks"),
+                 min(1 + _room(ctx, lay.points_mark(0, 1), "PU7") for lay in layouts),
+                 "marks"),
+        Capacity("marks written in one Powers box",
+                 min(1 + _room(ctx, lay.power_mark(1, 1), "12") for lay in layouts), "marks"),
         Capacity("score track top", min(_track_top(lay, top) for lay in layouts), "score"),
         Capacity("Total digits", min(_chars(lay.total_field().w) for lay in layouts),
                  "digits"),
     ]
+
+
+def _room(ctx: DrawContext, room: Rect, widest: str) -> int:
+    """How many marks as wide as ``widest`` a mark room holds in handwriting at the 6 pt
+    minimum, a space apart, in lines of 1.2 x the size."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    width = stringWidth(widest + " ", ctx.font("hand"), MIN_TEXT_PT)
+    return int(room.w // width) * int(room.h // (1.2 * MIN_TEXT_PT))
 
 
 def _track_top(lay: SheetLayout, top: int) -> int:

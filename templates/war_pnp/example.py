@@ -1243,9 +1243,10 @@ class BookletHeader:
         c.line(area.x, rule_y, area.right, rule_y)
 
 
-SPACE = 0.5
+SPACE = 1.5
 """Room (em) kept at the right of wrapped text: a wrapped line may end in a space, which
-the canvas counts as printed."""
+the canvas counts as printed, and Japanese line breaking hangs a character that may not start
+a line (a small kana, ー, a closing bracket) one em past the column."""
 LEGEND_SIZE = 7.0
 LEGEND_SWATCH = 15.0   # points: the pencil's stroke and the space after it
 LEGEND_GAP = 12.0

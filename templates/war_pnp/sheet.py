@@ -620,7 +620,7 @@ def draw_points(c: Canvas, ctx: DrawContext, lay: SheetLayout) -> None:
 
 def draw_score_track(c: Canvas, ctx: DrawContext, lay: SheetLayout) -> None:
     """The score track 1-100, ten to a row, each number with a trap slot to its right."""
-    draw_heading(c, ctx, lay, "score", ctx._("Score"),
+    draw_heading(c, ctx, lay, "score", ctx._("Score track"),
                  ctx._("T right of a number: a trap"), ink("score"))
     sc = _section("score")
     rule = lay.pt(float(LAYOUT["sheet"]["rule"]))

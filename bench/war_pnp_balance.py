@@ -108,7 +108,7 @@ def balance(games: int) -> dict[str, Any]:
     by_power: dict[str, list[float]] = {}
     by_column: dict[str, list[float]] = {}
     main_wins = 0.0
-    rounds = 0
+    rounds = longest = 0
     ends: Counter[str] = Counter()
     start = time.perf_counter()
     for seed in range(games):
@@ -117,6 +117,7 @@ def balance(games: int) -> dict[str, Any]:
         result = state.returns()
         main_wins += result[0]
         rounds += state.round
+        longest = max(longest, state.round)
         ends[state.end_reason] += 1
         for p in range(2):
             rows.update(seen.new_rows[p])
@@ -139,6 +140,7 @@ def balance(games: int) -> dict[str, Any]:
         "games": games,
         "seconds": round(elapsed, 1),
         "mean_rounds": round(rounds / games, 2),
+        "longest_rounds": longest,
         "ends": dict(ends),
         "main_player_win_rate": round(main_wins / games, 3),
         "main_player_interval": round(_interval(main_wins, games), 3),

@@ -23,7 +23,7 @@ power names as written on the sheet), worded for players and naming no side.
 >>> played.state.winner
 0
 >>> print(played.log.entries[0].reason)
-powerup on row 1: the power worth most with these Points columns
+powerup on row 6: the power worth most with these Points columns
 """
 
 from __future__ import annotations
@@ -147,6 +147,12 @@ NOISE: Final = 0.03
 that two equal sheets facing each other do not tie for ever, too little to cost games
 (measured: even against none)."""
 
+SETUP_NOISE: Final = 0.03
+"""The same at set-up (± 3 %): openings within a few % of the best are all played, so
+self-play games do not all open alike (one fixed opening used to name most Powers rows of
+every game). Against the fixed best opening it is a little weaker (43.6 % ± 2.4 of 1,600
+seat-swapped games, notes.md, "Bots"), the price of not being predictable."""
+
 MIRROR_NOISE: Final = 0.25
 """The same, while an opponent's sheet mirrors this one."""
 
@@ -237,7 +243,7 @@ def _best(candidates: Sequence[Candidate]) -> Candidate:
 
 
 SetupKey = tuple[object, ...]
-_SETUPS: dict[SetupKey, tuple[tuple[object, ...], Choice]] = {}
+_SETUPS: dict[SetupKey, tuple[tuple[object, ...], list[Candidate]]] = {}
 
 
 def _setup_key(view: WarPnPState, job: Job) -> SetupKey:
@@ -308,28 +314,32 @@ class HeuristicBot:
     # -- developing ---------------------------------------------------------------------
 
     def develop(self, view: WarPnPState, job: Job) -> Choice:
-        """The development worth most (set-up decisions are looked up: set-up sees only the
-        sheets so far, so every game with the same sheets repeats it)."""
+        """The development worth most, as this bot's taste sees it: set-up picks among the
+        openings near the best (:data:`SETUP_NOISE`; their worths are looked up, as set-up
+        sees only the sheets so far), later ones wander by :data:`NOISE`."""
+        candidates: list[Candidate] | None = None
         if job.task is Task.SETUP:
             key = _setup_key(view, job)
             found = _SETUPS.get(key)
             if found is not None and all(a is b for a, b in zip(found[0], view.specs,
                                                                 strict=True)):
-                return found[1]
-        candidates = developments(view, job.player, job)
-        if job.task is not Task.SETUP:
+                candidates = found[1]
+        if candidates is None:
+            candidates = developments(view, job.player, job)
+            if job.task is Task.SETUP:
+                if len(_SETUPS) > 4096:
+                    _SETUPS.clear()
+                _SETUPS[key] = (tuple(view.specs), candidates)
+        if job.task is Task.SETUP:
+            noise = SETUP_NOISE
+        else:
             # a little taste; more when an opponent's sheet is the same as this one, since
             # two equal sheets under the same dice would tie for ever
             noise = MIRROR_NOISE if _mirrored(view, job.player) else NOISE
-            rand = self.rng.random
-            candidates = [(v * (1.0 + noise * (2.0 * rand() - 1.0)), a) for v, a in candidates]
+        rand = self.rng.random
+        candidates = [(v * (1.0 + noise * (2.0 * rand() - 1.0)), a) for v, a in candidates]
         action = _best(candidates)[1]
-        decision = Decision(action, development_reason(view, job.player, action))
-        if job.task is Task.SETUP:
-            if len(_SETUPS) > 4096:
-                _SETUPS.clear()
-            _SETUPS[key] = (tuple(view.specs), decision)
-        return decision
+        return Decision(action, development_reason(view, job.player, action))
 
     def activation(self, view: WarPnPState, job: Job) -> Choice:
         """Free activation numbers: each row on a face of its own (every roll then wakes two

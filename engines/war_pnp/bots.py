@@ -193,7 +193,7 @@ def developments(view: WarPnPState, p: int, job: Job) -> list[Candidate]:
         row_value = table.row_value
         for r in range(len(sheet.powers)):
             row = sheet.powers[r]
-            if row[-1] is not None:  # the engine's rule: a row with its last box filled is done
+            if None not in row:  # full (a hole a trap left can be filled again)
                 continue
             face = sheet.faces[r]
             once = develop(row, 1)

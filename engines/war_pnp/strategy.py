@@ -649,14 +649,14 @@ def column_gains(table: Table, q: int) -> list[tuple[int, float, int]]:
     out = []
     for i, values in enumerate(inf.values):
         boxes = sheet.points[i]
-        if boxes[-1] is not None:
+        if None not in boxes:  # full (a hole a trap left can be filled again)
             continue
         once = develop(boxes, 1)
         after = best_two(values, once, sheet.withering[i])[0]
         trial = list(now)
         trial[i] = after
         gain = model.rate(trial) - base
-        if once[-1] is None:
+        if None in once:
             trial[i] = best_two(values, develop(once, 1), sheet.withering[i])[0]
             gain = max(gain, (model.rate(trial) - base) / 2)
         out.append((i, gain, after))

@@ -20,27 +20,9 @@ from printkit.engines.war_pnp.effects import column_points
 from printkit.engines.war_pnp.game import ROUND_LIMITS, ROUND_SAFETY_LIMIT
 from printkit.engines.war_pnp.rules import RULES, PointsColumn, PowerKind, PowerSpec, Rules
 from printkit.engines.war_pnp.sheets import MAX_HISTORY, SHEET_KEYS, STANDARD, SheetSpec
-from printkit.i18n import N_
+from printkit.templates.war_pnp.cards import POWER_NAMES
+from printkit.templates.war_pnp.sheet import ROMAN
 from printkit.templates.war_pnp.sheets import custom_sheet
-
-#: the powers' names as the seed gives them; players write them on their sheets by hand
-POWER_NAMES: Mapping[PowerKind, str] = {
-    PowerKind.GROW: N_("Grow"),
-    PowerKind.DOUBLE: N_("Double"),
-    PowerKind.BEND: N_("Bend"),
-    PowerKind.BLOCK: N_("Block"),
-    PowerKind.STEAL: N_("Steal"),
-    PowerKind.CANCEL: N_("Cancel"),
-    PowerKind.TRAP: N_("Trap"),
-    PowerKind.DECAY: N_("Decay"),
-    PowerKind.POWERUP: N_("PowerUp"),
-    PowerKind.WITHER: N_("Wither"),
-    PowerKind.REROLL: N_("Re-roll"),
-    PowerKind.POKE: N_("Poke"),
-}
-
-#: box numbers as the sheet prints them (notation, like digits: not translated)
-ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
 
 #: the custom sheet that ships as an example, as a path a reader types
 EXAMPLE_SHEET = "examples/war-pnp/sheets/tinkerer.toml"

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import ClassVar, Final
 
 from printkit.engines.core.bots import N_
@@ -142,6 +142,24 @@ def uneven(spec: PowerSpec) -> bool:
     return any(b <= a for a, b in zip(net, net[1:], strict=False))
 
 
+_UNEVEN: dict[int, tuple[PowerSpec, bool]] = {}
+
+
+def _uneven(spec: PowerSpec) -> bool:
+    """:func:`uneven`, looked up by identity (hashing a PowerSpec runs Python code); the
+    entry holds the spec, so its id is not reused while it is cached."""
+    found = _UNEVEN.get(id(spec))
+    if found is None or found[0] is not spec:
+        if len(_UNEVEN) > 512:
+            _UNEVEN.clear()
+        found = _UNEVEN[id(spec)] = (spec, uneven(spec))
+    return found[1]
+
+
+_rank = lru_cache(maxsize=1 << 12)(rank)
+""":func:`~.effects.rank` cached: it is pure, and a row is a tuple of ints and None."""
+
+
 NOISE: Final = 0.03
 """How far the bots' sense of a development's worth wanders after set-up (± 3 %): enough
 that two equal sheets facing each other do not tie for ever, too little to cost games
@@ -190,7 +208,7 @@ def developments(view: WarPnPState, p: int, job: Job) -> list[Candidate]:
     inf = info(spec)
     out: list[Candidate] = []
     if job.task is not Task.DEV_POINTS:
-        row_value = table.row_value
+        row_values = table.row_values
         for r in range(len(sheet.powers)):
             row = sheet.powers[r]
             if None not in row:  # full (a hole a trap left can be filled again)
@@ -198,15 +216,20 @@ def developments(view: WarPnPState, p: int, job: Job) -> list[Candidate]:
             face = sheet.faces[r]
             once = develop(row, 1)
             boxes1 = sum(1 for m in once if m is not None)
-            rank0, rank1 = rank(row), rank(once)
-            rank2 = rank(develop(once, 1)) if None in once else 0
+            rank0, rank1 = _rank(row), _rank(once)
+            rank2 = _rank(develop(once, 1)) if None in once else 0
             kind = sheet.names[r]
             for k in (spec.kinds if kind is None else (kind,)):
-                v0 = row_value(p, k, rank0, face, boxes1 - 1, r, True) if rank0 else 0.0
-                gain = row_value(p, k, rank1, face, boxes1, r, True) - v0
-                if rank2 and uneven(spec.power(k)):
-                    two = (row_value(p, k, rank2, face, boxes1 + 1, r, True) - v0) / 2
+                # row_value(p, k, rank, face, boxes, r, True) at the ranks weighed
+                if rank2 and _uneven(inf.powers[id(k)]):
+                    v0, v1, v2 = row_values(p, k, face, r, ((rank0, boxes1 - 1),
+                                                            (rank1, boxes1), (rank2, boxes1 + 1)))
+                    gain = v1 - v0
+                    two = (v2 - v0) / 2
                     gain = max(gain, 0.9 * two)
+                else:
+                    v0, v1 = row_values(p, k, face, r, ((rank0, boxes1 - 1), (rank1, boxes1)))
+                    gain = v1 - v0
                 out.append((gain * left, DevelopPower(r + 1, k if kind is None else None)))
     if job.task is not Task.DEV_POWER:
         for i, gain, _ in column_gains(table, p):

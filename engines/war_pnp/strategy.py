@@ -22,7 +22,8 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from operator import mul
 from typing import Final
 
@@ -104,6 +105,18 @@ def overlap_weight(face: int, others: tuple[int, ...], factor: float,
     return found
 
 
+_KIND_FACTS: Final[dict[int, tuple[bool, tuple[str, float] | None, float]]] = {}
+"""Per :class:`PowerKind`, keyed by ``id(kind)`` (members are singletons that live as long as
+the module; an Enum member's own hash runs Python code): whether it is in :data:`ONCE`, its
+:data:`OVERLAP` group and its :data:`KIND_SCALE` factor. Filled below, after KIND_SCALE."""
+
+_FACE_ROLLS: Final = tuple(
+    tuple((i, pr * ((a == f) + (b == f))) for i, ((a, b), pr) in enumerate(ROLLS)
+          if a == f or b == f)
+    for f in range(FACES + 1))
+"""Per face: the rolls of :data:`ROLLS` showing it, as (index, chance times how many dice
+show it): the product :meth:`Table._cancel_value` weighs each roll with, worked out once."""
+
 DEVELOPMENT_RATE: Final = 0.67
 """Points a roll brings per development of a Points column, on average: the designed
 columns' measure (``data/notes.md``)."""
@@ -131,6 +144,9 @@ Block and Cancel lose part of their effect to the other powers in play. Rechecke
 :data:`FIRES`: Steal 0.85 and Grow, Double, Block 1.0 spread the choices more but won only
 37 % of 600 games against the previous bot, where these factors win 45 % (notes.md)."""
 
+for _kind in PowerKind:
+    _KIND_FACTS[id(_kind)] = (_kind in ONCE, OVERLAP.get(_kind), KIND_SCALE.get(_kind, 1.0))
+
 
 @dataclass(frozen=True, slots=True)
 class SheetInfo:
@@ -141,6 +157,7 @@ class SheetInfo:
     labels: tuple[str, ...]
     column_of: tuple[int, ...]      # by sum; -1 for none
     chance: tuple[float, ...]       # per column: its chance per roll
+    powers: dict[int, PowerSpec] = field(compare=False)  # spec.power(kind) by id(kind)
 
     def column(self, total: int) -> PointsColumn:
         return self.spec.columns[self.column_of[total]]
@@ -162,7 +179,8 @@ def info(spec: SheetSpec) -> SheetInfo:
             column_of[s] = i
     found = SheetInfo(spec, tuple(c.values for c in spec.columns),
                       tuple(c.label for c in spec.columns), tuple(column_of),
-                      tuple(sum(CHANCE[s] for s in c.sums) for c in spec.columns))
+                      tuple(sum(CHANCE[s] for s in c.sums) for c in spec.columns),
+                      {id(p.kind): p for p in spec.powers})
     _INFO[id(spec)] = found
     return found
 
@@ -186,6 +204,11 @@ def best_two(values: Sequence[int], boxes: Sequence[int | None], withering: int 
     return best, second, where
 
 
+_best_two = lru_cache(maxsize=1 << 14)(best_two)
+""":func:`best_two` cached, for the calls whose arguments are tuples and ints (a sheet's
+boxes, a column's values): it is pure and returns an immutable tuple."""
+
+
 class Table:
     """One decision's reading of the table for player ``me``: each player's best plain points
     per sum, the expected points per roll, how many rounds are likely left.
@@ -205,7 +228,7 @@ class Table:
         self.rates: list[float] = []
         for q in range(n):
             sheet, inf = state.sheets[q], self.infos[q]
-            per_column = [best_two(inf.values[i], sheet.points[i], sheet.withering[i])
+            per_column = [_best_two(inf.values[i], sheet.points[i], sheet.withering[i])
                           for i in range(len(inf.values))]
             self.column_best.append([b for b, _, _ in per_column])
             best = [0.0] * (HIGH + 1)
@@ -233,11 +256,14 @@ class Table:
         self.projected = projected
         self.scale = [1.0] * n
         self.flat = [False] * n
-        self._effects: dict[tuple[int, PowerKind, int], list[float]] = {}
+        self._effects: dict[tuple[int, int, int], list[float]] = {}
         self._developments: dict[int, float] = {}
         self._cancels: dict[tuple[int, int, int], list[float]] = {}
         self._groups: dict[tuple[int, str, int], tuple[int, ...]] = {}
-        self._rows: dict[tuple[int, PowerKind, int, int | None, int, int, bool], float] = {}
+        self._group_rows: dict[int, list[tuple[str, int | None, int]]] = {}
+        self._rows: dict[tuple[int, int, int, int | None, int, int, bool], float] = {}
+        self._target: int | None = None
+        self._marks: dict[tuple[int, int], float] = {}
         if projected:
             self._project()
 
@@ -278,8 +304,13 @@ class Table:
 
     def target(self) -> int:
         """The opponent an attack is best aimed at: the one weighted most (the leader)."""
-        w = self.weights
-        return max((q for q in range(self.n) if q != self.me), key=lambda q: (w[q], -q))
+        # weights never change after __init__, so the answer is computed once
+        found = self._target
+        if found is None:
+            w = self.weights
+            found = self._target = max((q for q in range(self.n) if q != self.me),
+                                       key=lambda q: (w[q], -q))
+        return found
 
     def fire_later(self, q: int, column: int) -> float:
         """The chance that ``q``'s column pays at least once more before the end."""
@@ -298,7 +329,7 @@ class Table:
             if None not in boxes:
                 continue
             now = self.column_best[q][i]
-            after, _, _ = best_two(values, develop(boxes, 1), sheet.withering[i])
+            after, _, _ = _best_two(values, develop(boxes, 1), sheet.withering[i])
             gain = (after - now) * inf.chance[i]
             if gain > best:
                 best = gain
@@ -310,7 +341,7 @@ class Table:
         sheet, inf = self.state.sheets[q], self.infos[q]
         worst = self.development(q) * 0.5
         for i, values in enumerate(inf.values):
-            b, sec, where = best_two(values, sheet.points[i], sheet.withering[i])
+            b, sec, where = _best_two(values, sheet.points[i], sheet.withering[i])
             if where:
                 loss = (b - sec) * inf.chance[i] * self.span
                 if loss > worst:
@@ -319,20 +350,26 @@ class Table:
 
     def future_mark(self, q: int, times: int) -> float:
         """A multiplier mark ``times`` placed for later: on the box likeliest to pay most."""
+        # pure in the table, which does not change once built
+        key = (q, times)
+        found = self._marks.get(key)
+        if found is not None:
+            return found
         best = 0.0
         worth = self.worth
         for i, b in enumerate(self.column_best[q]):
             v = (worth(q, times * b) - worth(q, b)) * self.fire_later(q, i)
             if v > best:
                 best = v
-        return best * 0.7
+        found = self._marks[key] = best * 0.7
+        return found
 
     def future_block(self, q: int) -> float:
         """An X placed for later on ``q``'s best column: the box it costs them, until used."""
         sheet, inf = self.state.sheets[q], self.infos[q]
         best = 0.0
         for i, values in enumerate(inf.values):
-            b, sec, _ = best_two(values, sheet.points[i], sheet.withering[i])
+            b, sec, _ = _best_two(values, sheet.points[i], sheet.withering[i])
             v = (b - sec) * inf.chance[i] * self.span * 0.5
             if v > best:
                 best = v
@@ -343,7 +380,7 @@ class Table:
     def effects(self, q: int, spec: PowerSpec, power_rank: int) -> list[float]:
         """Per dice sum: what one use of ``q``'s power at ``power_rank`` is worth to ``q``
         (own gains plus the weighted losses of the opponent it is aimed at)."""
-        key = (q, spec.kind, power_rank)
+        key = (q, id(spec.kind), power_rank)  # id: see _KIND_FACTS
         found = self._effects.get(key)
         if found is None:
             found = self._effects[key] = self._effects_of(q, spec, power_rank)
@@ -398,7 +435,7 @@ class Table:
             if self.flat[o]:
                 return [theirs[s] * min(1.0, 0.3 * amount) * w for s in range(HIGH + 1)]
             k = self.scale[o]
-            decayed = [best_two(inf.values[i], sheet.points[i], sheet.withering[i], amount)[0]
+            decayed = [_best_two(inf.values[i], sheet.points[i], sheet.withering[i], amount)[0]
                        * k for i in range(len(inf.values))]
             for s in SUMS:
                 out[s] = max(theirs[s] - decayed[inf.column_of[s]], 0.0) * w
@@ -439,49 +476,80 @@ class Table:
         takes from that other row: what adding it is worth)."""
         if power_rank <= 0:
             return 0.0
-        key = (q, kind, power_rank, face, power_rank if boxes is None else boxes, row,
+        # id(kind) stands for kind: members are singletons (see _KIND_FACTS)
+        key = (q, id(kind), power_rank, face, power_rank if boxes is None else boxes, row,
                marginal)
         found = self._rows.get(key)
         if found is None:
-            found = self._rows[key] = self._row_value(q, kind, power_rank, face, key[4], row,
-                                                      marginal)
+            found = self._rows[key] = self._row_value_raw(
+                q, kind, power_rank, face, key[4], row, marginal) * _KIND_FACTS[id(kind)][2]
         return found
+
+    def row_values(self, q: int, kind: PowerKind, face: int | None, row: int,
+                   ranks: Sequence[tuple[int, int]]) -> list[float]:
+        """``row_value(q, kind, k, face, boxes, row, True)`` for each (k, boxes) of ``ranks``,
+        the same numbers worked out with the row's weights and factor read once (uncached:
+        a development's candidates ask for each only once)."""
+        spec = self.infos[q].powers[id(kind)]
+        scale = _KIND_FACTS[id(kind)][2]
+        if kind is PowerKind.REROLL:
+            return [self._reroll_value(q, spec.amount(k), face) * scale if k > 0 else 0.0
+                    for k, _ in ranks]
+        if kind is PowerKind.CANCEL:
+            return [self._cancel_value(q, spec.amount(k), b, face) * scale if k > 0 else 0.0
+                    for k, b in ranks]
+        weight = self._weight(q, kind, face, row, True)
+        found = self._effects
+        out = []
+        for k, _ in ranks:
+            if k <= 0:
+                out.append(0.0)
+                continue
+            key = (q, id(kind), k)  # self.effects(q, spec, k), inlined
+            effects = found.get(key)
+            if effects is None:
+                effects = found[key] = self._effects_of(q, spec, k)
+            out.append(float(sum(map(mul, weight, effects))) * scale)
+        return out
 
     def _weight(self, q: int, kind: PowerKind, face: int | None, row: int,
                 marginal: bool) -> Sequence[float]:
         if face is None:
             return ANY_FACE
-        once = kind in ONCE
-        group = OVERLAP.get(kind)
+        once, group, _ = _KIND_FACTS[id(kind)]
         if group is None:
             return FIRES[face] if once else FACE_WEIGHT[face]
         key = (q, group[0], row)
         others = self._groups.get(key)
         if others is None:
-            sheet = self.state.sheets[q]
+            rows = self._group_rows.get(q)
+            if rows is None:
+                # per row: its group ("" for none), face and rank, read once per table
+                sheet = self.state.sheets[q]
+                rows = self._group_rows[q] = [
+                    ("" if k is None else OVERLAP.get(k, ("",))[0], f, rank(sheet.powers[r]))
+                    for r, (k, f) in enumerate(zip(sheet.names, sheet.faces, strict=True))]
             others = self._groups[key] = tuple(sorted(
-                f for r, (k, f) in enumerate(zip(sheet.names, sheet.faces, strict=True))
-                if r != row and k is not None and f is not None
-                and OVERLAP.get(k, ("",))[0] == group[0] and rank(sheet.powers[r])))
+                f for r, (g, f, k) in enumerate(rows)
+                if r != row and f is not None and g == group[0] and k))
         if not others:
             return FIRES[face] if once else FACE_WEIGHT[face]
         factor = 2 * group[1] - 1 if marginal else group[1]
         return overlap_weight(face, others, factor, once)
 
-    def _row_value(self, q: int, kind: PowerKind, power_rank: int, face: int | None,
-                   boxes: int, row: int, marginal: bool) -> float:
-        return self._row_value_raw(q, kind, power_rank, face, boxes, row, marginal) * (
-            KIND_SCALE.get(kind, 1.0))
-
     def _row_value_raw(self, q: int, kind: PowerKind, power_rank: int, face: int | None,
                        boxes: int, row: int, marginal: bool) -> float:
-        spec = self.state.specs[q].power(kind)
+        spec = self.infos[q].powers[id(kind)]  # self.state.specs[q].power(kind)
         weight = self._weight(q, kind, face, row, marginal)
         if kind is PowerKind.REROLL:
             return self._reroll_value(q, spec.amount(power_rank), face)
         if kind is PowerKind.CANCEL:
             return self._cancel_value(q, spec.amount(power_rank), boxes, face)
-        return float(sum(map(mul, weight, self.effects(q, spec, power_rank))))
+        key = (q, id(kind), power_rank)  # self.effects(q, spec, power_rank), inlined
+        effects = self._effects.get(key)
+        if effects is None:
+            effects = self._effects[key] = self._effects_of(q, spec, power_rank)
+        return float(sum(map(mul, weight, effects)))
 
     def _reroll_value(self, q: int, times: int, face: int | None) -> float:
         mine = self.best[q]
@@ -508,9 +576,8 @@ class Table:
         if face is None:
             return sum(pr * 2 * v for ((_, _), pr), v in zip(ROLLS, per_roll, strict=True)) / 6
         total = 0.0
-        for ((a, b), pr), v in zip(ROLLS, per_roll, strict=True):
-            if a == face or b == face:
-                total += pr * ((a == face) + (b == face)) * v
+        for i, times in _FACE_ROLLS[face]:
+            total += times * per_roll[i]
         return total
 
     def _cancel_rolls(self, q: int, amount: int, boxes: int) -> list[float]:
@@ -614,26 +681,25 @@ class ScoringModel:
                 weight[s] += fw[s] * times
         self.cap = table.caps[q]
         self.column_of = table.infos[q].column_of
-        # per sum: (weight without Bend, weight with it, the sums Bend reaches)
-        self.parts = []
+        # per sum: (weight without Bend, weight with it, the sums Bend reaches as a slice,
+        # None for none)
+        self.parts: list[tuple[int, float, float, slice | None]] = []
         for s in SUMS:
             pb = min(bend[s] / CHANCE[s], 1.0) if reach else 0.0
             lo, hi = max(LOW, s - reach), min(HIGH, s + reach)
             self.parts.append((s, weight[s] * (1 - pb), weight[s] * pb,
-                               tuple(range(lo, hi + 1)) if pb else ()))
+                               slice(lo, hi + 1) if pb else None))
 
     def rate(self, column_best: Sequence[float]) -> float:
         """Points per roll with these best boxes (each capped at what a win needs)."""
-        cap, column_of = self.cap, self.column_of
-        plain = [0.0] * (HIGH + 1)
-        for s in SUMS:
-            v = column_best[column_of[s]]
-            plain[s] = v if v < cap else cap
+        cap = self.cap
+        plain = [0.0] * LOW + [v if v < cap else cap
+                               for v in map(column_best.__getitem__, self.column_of[LOW:])]
         total = 0.0
         for s, still, bent, near in self.parts:
             total += still * plain[s]
-            if near:
-                total += bent * max(plain[t] for t in near)
+            if near is not None:
+                total += bent * max(plain[near])  # the same sums, in the same order
         return total
 
 
@@ -652,12 +718,12 @@ def column_gains(table: Table, q: int) -> list[tuple[int, float, int]]:
         if None not in boxes:  # full (a hole a trap left can be filled again)
             continue
         once = develop(boxes, 1)
-        after = best_two(values, once, sheet.withering[i])[0]
+        after = _best_two(values, once, sheet.withering[i])[0]
         trial = list(now)
         trial[i] = after
         gain = model.rate(trial) - base
         if None in once:
-            trial[i] = best_two(values, develop(once, 1), sheet.withering[i])[0]
+            trial[i] = _best_two(values, develop(once, 1), sheet.withering[i])[0]
             gain = max(gain, (model.rate(trial) - base) / 2)
         out.append((i, gain, after))
     return out

@@ -27,10 +27,8 @@ A log written at the table reads like this (one JSON value per line)::
 from __future__ import annotations
 
 import enum
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any, ClassVar, Final, NamedTuple
 
 from printkit.engines.core.chance import DiceRoll
@@ -86,19 +84,7 @@ __all__ = [
 ]
 
 
-def _safety_limit() -> int:
-    """``designed_for_printkit.limits.round_safety_limit`` (rules.py does not read it)."""
-    text = (resources.files("printkit.engines.war_pnp") / "data" / "rules.toml").read_text(
-        "utf-8"
-    )
-    value = tomllib.loads(text)["designed_for_printkit"]["limits"]["round_safety_limit"]
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise ValueError("war_pnp rules.toml: 'designed_for_printkit.limits."
-                         "round_safety_limit' must be a whole number of at least 1")
-    return value
-
-
-ROUND_SAFETY_LIMIT: Final = _safety_limit()
+ROUND_SAFETY_LIMIT: Final = RULES.round_safety_limit
 ROUND_LIMITS: Final = {
     "none": None,
     "hard_decisions": RULES.hard_decisions_rounds,

@@ -16,7 +16,7 @@ line naming its key.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
 from functools import cache
@@ -116,6 +116,11 @@ class Rules:
     powers: tuple[PowerSpec, ...]
     columns: tuple[PointsColumn, ...]
     history_length: int = 30
+    round_safety_limit: int = 60
+    """Designed for printkit: a game that never ends by itself stops after this round."""
+    seed_boxes: tuple[tuple[PointsColumn, int], ...] = ()
+    """The (column, box) values the seed itself fixes; the loader checks the design keeps
+    them, and the handout names them as the seed's."""
 
     def power(self, kind: PowerKind) -> PowerSpec:
         """The table of ``kind``."""
@@ -234,6 +239,10 @@ def parse_rules(data: dict[str, Any]) -> Rules:
     if not isinstance(sheet, dict):
         raise _fail("'designed_for_printkit.sheet' must be a table")
     history = _int(sheet, "history_length", 1, "designed_for_printkit.sheet.")
+    limits = designed.get("limits")
+    if not isinstance(limits, dict):
+        raise _fail("'designed_for_printkit.limits' must be a table")
+    safety = _int(limits, "round_safety_limit", 1, "designed_for_printkit.limits.")
     raw_columns = designed.get("points_columns")
     if not isinstance(raw_columns, list) or not raw_columns:
         raise _fail("'designed_for_printkit.points_columns' must list the Points columns")
@@ -257,8 +266,10 @@ def parse_rules(data: dict[str, Any]) -> Rules:
         powers=tuple(powers),
         columns=tuple(columns),
         history_length=history,
-        **numbers,
+        round_safety_limit=safety,
+        **numbers,  # type: ignore[arg-type]  # whole numbers only, checked above
     )
+    fixed_boxes = []
     for i, fixed in enumerate(data.get("seed_boxes", [])):
         key = f"seed_boxes[{i}]"
         if not isinstance(fixed, dict) or not isinstance(fixed.get("sums"), list):
@@ -267,7 +278,8 @@ def parse_rules(data: dict[str, Any]) -> Rules:
         column = rules.column_for_sum(fixed["sums"][0])
         if list(column.sums) != fixed["sums"] or box > boxes or column.value(box) != value:
             raise _fail(f"'{key}': the seed's box {box} of {column.label} is worth {value}")
-    return rules
+        fixed_boxes.append((column, box))
+    return replace(rules, seed_boxes=tuple(fixed_boxes))
 
 
 @cache

@@ -9,10 +9,8 @@ of open rules) is in the template, where translators see it whole.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from importlib import resources
 from typing import Any
 
 from printkit.context import DrawContext
@@ -33,16 +31,14 @@ WORKED = {"sum": 5, "box": 5, "decay": 2, "withering": 4, "multiplier": 2}
 
 
 def seed_boxes() -> list[dict[str, Any]]:
-    """The box values the seed fixes (``seed_boxes`` in ``rules.toml``), which rules.py checks
-    but does not keep: the handout names them as the seed's own.
+    """The box values the seed fixes (``seed_boxes`` in ``rules.toml``): the handout names
+    them as the seed's own.
 
     >>> [(b["column"], b["box"], b["value"]) for b in seed_boxes()]
     [('5/9', 'iii', 9), ('5/9', 'v', 15)]
     """
-    text = resources.files("printkit.engines.war_pnp").joinpath(
-        "data", "rules.toml").read_text(encoding="utf-8")
-    return [{"column": "/".join(str(s) for s in fixed["sums"]), "box": ROMAN[fixed["box"] - 1],
-             "value": fixed["value"]} for fixed in tomllib.loads(text).get("seed_boxes", [])]
+    return [{"column": column.label, "box": ROMAN[box - 1], "value": column.value(box)}
+            for column, box in RULES.seed_boxes]
 
 
 def option_cells(ctx: DrawContext, spec: PowerSpec) -> list[str]:

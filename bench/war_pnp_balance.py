@@ -187,10 +187,11 @@ def bots(games: int, search_games: int) -> list[dict[str, Any]]:
     return [match(a, b, n) for a, b, n in pairs]
 
 
-def without(games: int) -> dict[str, Any]:
+def without(games: int, only: Sequence[str] = ()) -> dict[str, Any]:
     """How much each power and each column is worth to the heuristic bot: its win rate on a
     sheet without that power (or with that column paying nothing) against the standard
-    sheet, seat-swapped. A power no player can do without would fall far below 50 %."""
+    sheet, seat-swapped. A power no player can do without would fall far below 50 %.
+    ``only`` names the powers and columns to measure (all by default)."""
     standard = [k.value for k in STANDARD_POWERS]
     columns = [{"sums": list(c.sums), "values": list(c.values)} for c in RULES.columns]
     sheets: dict[str, dict[str, Any]] = {}
@@ -202,6 +203,8 @@ def without(games: int) -> dict[str, Any]:
         sheets[f"no {col.label}"] = {"points_columns": dead}
     out: dict[str, Any] = {}
     for name, sheet in sheets.items():
+        if only and name.removeprefix("no ") not in only:
+            continue
         wins = 0.0
         for seed in range(games):
             seat = seed % 2
@@ -224,6 +227,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--search-games", type=int, default=400)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--only", default="", help="without: the powers and columns to "
+                        "measure, comma-separated (e.g. block,powerup,2/12)")
     args = parser.parse_args(argv)
     if args.what == "balance":
         out: Any = balance(args.games)
@@ -236,7 +241,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(_table(key, out[key]))
         return 0
     if args.what == "without":
-        out = without(args.games)
+        out = without(args.games, [w for w in args.only.split(",") if w])
         print(json.dumps(out) if args.json else _table("win rate without", out))
         return 0
     out = bots(args.games, args.search_games)

@@ -298,6 +298,26 @@ def _mirrored(view: WarPnPState, p: int) -> bool:
     return any(_shape(s) == mine for s in others)
 
 
+def _would_mirror(view: WarPnPState, p: int, action: Action) -> bool:
+    """Whether developing ``action`` would leave ``p``'s sheet playing exactly as another
+    player's does now, or (naming its last row) bound to once both sheets fill up: every row
+    named with the same power on the same face as another player's."""
+    sheet = view.sheets[p]
+    if isinstance(action, DevelopPower) and action.power is not None:
+        names = list(sheet.names)
+        names[action.row - 1] = action.power
+        if None not in names and any(
+                s.names == names and s.faces == sheet.faces
+                for q, s in enumerate(view.sheets) if q != p):
+            return True
+    me = sheet.score
+    if not any(s.score == me for q, s in enumerate(view.sheets) if q != p):
+        return False
+    after = view.clone()
+    after.apply(action)
+    return _mirrored(after, p)
+
+
 def _alone(view: WarPnPState, p: int) -> WarPnPState:
     """``view`` with every other sheet still blank: set-up plays the opening that is best for
     the player's own sheet (answering the sheets written before lost 57 % of 1,000 games
@@ -362,6 +382,12 @@ class HeuristicBot:
         rand = self.rng.random
         candidates = [(v * (1.0 + noise * (2.0 * rand() - 1.0)), a) for v, a in candidates]
         action = _best(candidates)[1]
+        if _would_mirror(view, job.player, action):
+            # the dice are shared, so two sheets alike tie round after round past 100:
+            # the best development that keeps this sheet its own
+            own = [c for c in candidates if not _would_mirror(view, job.player, c[1])]
+            if own:
+                action = _best(own)[1]
         return Decision(action, development_reason(view, job.player, action))
 
     def activation(self, view: WarPnPState, job: Job) -> Choice:

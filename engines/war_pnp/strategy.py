@@ -134,15 +134,14 @@ round, and then the higher score wins (a margin of 30 to 60 beat no cap by about
 games, and a margin of 10 lost to it)."""
 
 KIND_SCALE: Final[Mapping[PowerKind, float]] = {
-    PowerKind.POWERUP: 1.5, PowerKind.STEAL: 0.7, PowerKind.GROW: 0.7, PowerKind.DOUBLE: 0.7,
-    PowerKind.BLOCK: 0.7, PowerKind.CANCEL: 0.8,
+    PowerKind.POWERUP: 1.5, PowerKind.STEAL: 0.7, PowerKind.GROW: 0.7, PowerKind.CANCEL: 0.8,
 }
 """Factors on what the model says a power is worth, fitted by self-play (each one moved until
 moving it further lost more games than it won, 800 seat-swapped games a step): the model
-misses that a PowerUp's multiplier lands on ever taller columns, and that Steal, Grow, Double,
-Block and Cancel lose part of their effect to the other powers in play. Rechecked after
-:data:`FIRES`: Steal 0.85 and Grow, Double, Block 1.0 spread the choices more but won only
-37 % of 600 games against the previous bot, where these factors win 45 % (notes.md)."""
+misses that a PowerUp's multiplier lands on ever taller columns, and that Steal, Grow and
+Cancel lose part of their effect to the other powers in play. Double and Block need none
+since :meth:`Table.spread_marks` values each of their later marks on its own column (before,
+a factor 0.7 stood in for a model that valued later marks at almost nothing; notes.md)."""
 
 for _kind in PowerKind:
     _KIND_FACTS[id(_kind)] = (_kind in ONCE, OVERLAP.get(_kind), KIND_SCALE.get(_kind, 1.0))
@@ -225,12 +224,18 @@ class Table:
         self.best: list[list[float]] = []
         self.second: list[list[float]] = []
         self.column_best: list[list[int]] = []
+        # each column's best and second box, projected like ``best`` (see _project): what a
+        # mark placed for later finds there
+        self.lasting: list[list[float]] = []
+        self.lasting_second: list[list[float]] = []
         self.rates: list[float] = []
         for q in range(n):
             sheet, inf = state.sheets[q], self.infos[q]
             per_column = [_best_two(inf.values[i], sheet.points[i], sheet.withering[i])
                           for i in range(len(inf.values))]
             self.column_best.append([b for b, _, _ in per_column])
+            self.lasting.append([float(b) for b, _, _ in per_column])
+            self.lasting_second.append([float(sec) for _, sec, _ in per_column])
             best = [0.0] * (HIGH + 1)
             second = [0.0] * (HIGH + 1)
             for s in SUMS:
@@ -264,6 +269,7 @@ class Table:
         self._rows: dict[tuple[int, int, int, int | None, int, int, bool], float] = {}
         self._target: int | None = None
         self._marks: dict[tuple[int, int], float] = {}
+        self._spread: dict[tuple[int, int, int], float] = {}
         if projected:
             self._project()
 
@@ -284,6 +290,8 @@ class Table:
             later = rate + DEVELOPMENT_RATE * half
             if rate > 0.5:
                 k = self.scale[q] = later / rate
+                self.lasting[q] = [b * k for b in self.lasting[q]]
+                self.lasting_second[q] = [b * k for b in self.lasting_second[q]]
                 self.best[q] = [v * k for v in self.best[q]]
                 self.second[q] = [v * k for v in self.second[q]]
             else:
@@ -364,16 +372,25 @@ class Table:
         found = self._marks[key] = best * 0.7
         return found
 
-    def future_block(self, q: int) -> float:
-        """An X placed for later on ``q``'s best column: the box it costs them, until used."""
-        sheet, inf = self.state.sheets[q], self.infos[q]
-        best = 0.0
-        for i, values in enumerate(inf.values):
-            b, sec, _ = _best_two(values, sheet.points[i], sheet.withering[i])
-            v = (b - sec) * inf.chance[i] * self.span * 0.5
-            if v > best:
-                best = v
-        return best
+    def spread_marks(self, q: int, count: int, times: int) -> float:
+        """``count`` marks placed for later, one per column, each on that column's best box:
+        a multiplier ``times`` on ``q``'s own boxes, or (``times`` = 0) an X on an
+        opponent ``q``'s: each pays once, if its column is scored before the end."""
+        key = (q, count, times)
+        found = self._spread.get(key)
+        if found is not None:
+            return found
+        worth = self.worth
+        per_column = []
+        for i, b in enumerate(self.lasting[q]):
+            if times:
+                v = worth(q, times * b) - worth(q, b)
+            else:
+                v = b - self.lasting_second[q][i]
+            per_column.append(v * self.fire_later(q, i))
+        per_column.sort(reverse=True)
+        found = self._spread[key] = sum(per_column[:count])
+        return found
 
     # -- what a Powers row is worth per roll ------------------------------------------------
 
@@ -401,14 +418,22 @@ class Table:
         if kind is PowerKind.POKE:
             return [min(amount, self.scores[o] + 3) * w] * (HIGH + 1)
         if kind is PowerKind.POWERUP or kind is PowerKind.DOUBLE:
-            times = amount if kind is PowerKind.POWERUP else 2
-            extra = 0.0 if kind is PowerKind.POWERUP else (amount - 1) * self.future_mark(q, 2)
+            if kind is PowerKind.DOUBLE:
+                # one mark on the box scored now, the others for later, one per column
+                now_extra = self.spread_marks(q, amount - 1, 2)
+                all_later = self.spread_marks(q, amount, 2)
+                cap = self.caps[q]
+                for s in SUMS:
+                    v = mine[s]
+                    out[s] = ((min(2 * v, cap) - min(v, cap)) + now_extra if v > 0
+                              else all_later)
+                return out
+            times = amount
             later = self.future_mark(q, times)
             cap = self.caps[q]
             for s in SUMS:
                 v = mine[s]
-                more = (min(times * v, cap) - min(v, cap)) if v > 0 else later
-                out[s] = more + extra * 0.5
+                out[s] = (min(times * v, cap) - min(v, cap)) if v > 0 else later
             return out
         if kind is PowerKind.BEND:
             for s in SUMS:
@@ -423,7 +448,7 @@ class Table:
                 out[s] = min(cap, mine[s], room) * (1.0 + w)
             return out
         if kind is PowerKind.BLOCK:
-            later = (amount - 1) * self.future_block(o) * 0.5
+            later = self.spread_marks(o, amount - 1, 0)
             for s in SUMS:
                 lost = theirs[s] - their_second[s]
                 if their_second[s] > 0:

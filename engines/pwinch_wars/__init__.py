@@ -1,0 +1,111 @@
+"""Pwinch Wars: a hex-map skirmish game for 2-3 players, kids' water and fruit fights.
+
+This part holds the game's data (roster, equipment, terrain chart, event cards, maps, turn
+chart, scenarios: all under ``data/``, each loaded into frozen dataclasses and checked) and
+the hex geometry with the seed's line of sight (:mod:`.hexes`). The turn engine comes next.
+
+>>> data = load_data()
+>>> forest = data.maps["forest"]
+>>> line_of_sight(forest, forest.hex_at(1, 1), forest.hex_at(1, 2))
+True
+"""
+
+from printkit.engines.pwinch_wars.cards import Card, Colour, Deck, Effect, Target, When, load_deck
+from printkit.engines.pwinch_wars.data import GameData, load_data
+from printkit.engines.pwinch_wars.equipment import (
+    Equipment,
+    Item,
+    ItemKind,
+    check_loadout,
+    load_equipment,
+)
+from printkit.engines.pwinch_wars.hexes import (
+    DIRECTIONS,
+    LAYOUT_NAME,
+    Hex,
+    Layout,
+    SightGrid,
+    SightPattern,
+    distance,
+    hex_to_offset,
+    label,
+    line,
+    line_of_sight,
+    neighbours,
+    offset_to_hex,
+    ring,
+    sight_pattern,
+    within,
+)
+from printkit.engines.pwinch_wars.loading import PwinchDataError
+from printkit.engines.pwinch_wars.maps import GameMap, load_map, map_ids, parse_map
+from printkit.engines.pwinch_wars.roster import Character, Roster, Side, load_roster, rating
+from printkit.engines.pwinch_wars.scenarios import (
+    Scenario,
+    Team,
+    TeamColour,
+    TurnChart,
+    Victory,
+    Zone,
+    load_scenario,
+    load_turns,
+    scenario_ids,
+)
+from printkit.engines.pwinch_wars.terrain import Ability, Action, Chart, Terrain, load_chart
+
+__all__ = [
+    "DIRECTIONS",
+    "LAYOUT_NAME",
+    "Ability",
+    "Action",
+    "Card",
+    "Character",
+    "Chart",
+    "Colour",
+    "Deck",
+    "Effect",
+    "Equipment",
+    "GameData",
+    "GameMap",
+    "Hex",
+    "Item",
+    "ItemKind",
+    "Layout",
+    "PwinchDataError",
+    "Roster",
+    "Scenario",
+    "Side",
+    "SightGrid",
+    "SightPattern",
+    "Target",
+    "Team",
+    "TeamColour",
+    "Terrain",
+    "TurnChart",
+    "Victory",
+    "When",
+    "Zone",
+    "check_loadout",
+    "distance",
+    "hex_to_offset",
+    "label",
+    "line",
+    "line_of_sight",
+    "load_chart",
+    "load_data",
+    "load_deck",
+    "load_equipment",
+    "load_map",
+    "load_roster",
+    "load_scenario",
+    "load_turns",
+    "map_ids",
+    "neighbours",
+    "offset_to_hex",
+    "parse_map",
+    "rating",
+    "ring",
+    "scenario_ids",
+    "sight_pattern",
+    "within",
+]

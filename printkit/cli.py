@@ -77,6 +77,31 @@ def _sheet_options(game: str, sheet: str | None) -> dict[str, Any]:
     return get_game_kit(game).sheet_options(sheet)
 
 
+def _die_size_option(f: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--die-size", "die_size", type=float, metavar="MM",
+        help="The size of the dice rolled onto the table, in mm, for games played on a "
+             "mat (War of Bones): sizes the ruler and the game's ranges.")(f)
+
+
+def _die_size_options(game: str, die_size: float | None) -> dict[str, Any]:
+    """``--die-size MM`` as the game option ``die_size_mm``, for a game that takes one."""
+    if die_size is None:
+        return {}
+    if game == "all":
+        raise PrintkitError("--die-size applies to one game; name it instead of `all`")
+    g = _game(game)
+    if "die_size_mm" not in g.options_schema().get("properties", {}):
+        raise PrintkitError(f"{g.info.title} takes no --die-size: its dice are not placed "
+                            "on the table")
+    options = {"die_size_mm": die_size}
+    try:  # the engine knows which sizes its table takes
+        g.new_initial_state(None, {**g.default_options(), **options})
+    except ValueError as exc:
+        raise PrintkitError(f"--die-size {die_size:g}: {exc}") from None
+    return options
+
+
 def _game_options(pairs: tuple[str, ...]) -> dict[str, Any]:
     """``--option key=value`` pairs; a value is read as JSON when it parses, else as text."""
     options: dict[str, Any] = {}
@@ -159,22 +184,24 @@ def games() -> None:
 @click.option("--locales", help="Several languages at once (en,fr,de or `all`): a batch into "
                                 "OUT/LOCALE/GAME/ with manifest.json and index.html.")
 @_sheet_option
+@_die_size_option
 @click.option("--jobs", type=click.IntRange(min=1),
               help="With --locales: worker processes [default: cores].")
 def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, profile: str,
           locale: str, out: str, preset: str | None, duplex: str | None,
           duplex_offset: str | None, two_up: bool, preflight: bool, no_pack: bool,
-          locales: str | None, jobs: int | None, sheet: str | None) -> None:
+          locales: str | None, jobs: int | None, sheet: str | None,
+          die_size: float | None) -> None:
     """Build the kit of GAME (or `all`) into OUT/GAME/."""
     from printkit.commands.production import parse_offset
     from printkit.pipeline import build_kits
 
     if locales is not None:
         if (component or preset or duplex or duplex_offset or two_up or preflight or no_pack
-                or sheet):
+                or sheet or die_size is not None):
             raise PrintkitError("--locales builds whole kits with their defaults; leave out "
                                 "--component, --preset, --duplex, --two-up, --preflight, "
-                                "--no-pack and --sheet")
+                                "--no-pack, --sheet and --die-size")
         _build_locales(game, paper, landscape, profile, locales, _out_dir(out), jobs)
         return
 
@@ -185,7 +212,7 @@ def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, pr
 
         component = (*component, find_preset(preset).name)
     ctx = _context(paper, landscape, profile, locale, parse_offset(duplex_offset),
-                   _sheet_options(game, sheet))
+                   {**_die_size_options(game, die_size), **_sheet_options(game, sheet)})
     report = build_kits(game, ctx, _out_dir(out), components=component,
                         options={"two_up": two_up, "duplex": duplex}, echo=click.echo,
                         pack=not no_pack)
@@ -223,8 +250,10 @@ def _build_locales(game: str, paper: str, landscape: bool, profile: str, locales
 @click.option("--log", "log_path", help="Write the game log (JSON Lines) here; '-' for stdout.")
 @_options_flag
 @_sheet_option
+@_die_size_option
 def play(game: str, seed: int, players: int | None, bots: tuple[str, ...], names: tuple[str, ...],
-         log_path: str | None, option_pairs: tuple[str, ...], sheet: str | None) -> None:
+         log_path: str | None, option_pairs: tuple[str, ...], sheet: str | None,
+         die_size: float | None) -> None:
     """Auto-play one game with bots and print the result."""
     from printkit.engines.core import play as run
 
@@ -238,7 +267,8 @@ def play(game: str, seed: int, players: int | None, bots: tuple[str, ...], names
     seats = (seats + [seats[-1]] * n)[:n]
     if names and len(names) != n:
         raise PrintkitError(f"give {n} --name values or none")
-    options = {**_game_options(option_pairs), **_sheet_options(game, sheet)}
+    options = {**_game_options(option_pairs), **_die_size_options(game, die_size),
+               **_sheet_options(game, sheet)}
     try:
         g.new_initial_state(n, {**g.default_options(), **options})
     except ValueError as exc:
@@ -376,9 +406,10 @@ def _with_sheet(parsed: GameLog, options: dict[str, Any], log: str) -> GameLog:
 @_paper_option
 @_options_flag
 @_sheet_option
+@_die_size_option
 def validate(game: str, count: int, seed: int, bot: str | None, players: int | None,
              as_json: bool, report: str | None, paper: str, landscape: bool,
-             option_pairs: tuple[str, ...], sheet: str | None) -> None:
+             option_pairs: tuple[str, ...], sheet: str | None, die_size: float | None) -> None:
     """Auto-play many games and check every declared capacity against them.
 
     With --sheet, the custom sheet's seat moves round the table from game to game and the
@@ -388,7 +419,7 @@ def validate(game: str, count: int, seed: int, bot: str | None, players: int | N
 
     if count < 1:
         raise PrintkitError(f"--games must be a positive number, not {count}")
-    options = _game_options(option_pairs)
+    options = {**_game_options(option_pairs), **_die_size_options(game, die_size)}
     sheet_options = _sheet_options(game, sheet)
     ctx = _context(paper, landscape, game_options={**options, **sheet_options})
     report_path = _out_file(report) if report else None

@@ -1,7 +1,7 @@
 """The engine core shared by every game: protocol, chance, bots, logs, runner and replay."""
 
 from printkit.engines.core.bots import Bot, RandomBot, bot_rng, dice_rng, make_bot
-from printkit.engines.core.chance import ChanceSpec, Choice, DiceRoll
+from printkit.engines.core.chance import AreaRoll, ChanceSpec, Choice, DiceRoll, Landing
 from printkit.engines.core.errors import (
     EngineError,
     IllegalActionError,
@@ -45,6 +45,7 @@ __all__ = [
     "ReasonText",
     "translate_reason",
     "TERMINAL",
+    "AreaRoll",
     "Bot",
     "BotFactory",
     "ChanceSpec",
@@ -56,6 +57,7 @@ __all__ = [
     "GameInfo",
     "GameLog",
     "IllegalActionError",
+    "Landing",
     "LogEntry",
     "LogFormatError",
     "LogHeader",

@@ -51,7 +51,7 @@ from printkit.production.profiles import (
     slug_spot,
     trim_marks,
 )
-from printkit.tracking import clip_rect
+from printkit.tracking import clip_rect, exempt
 from printkit.units import mm, to_mm
 
 if TYPE_CHECKING:
@@ -331,7 +331,8 @@ def _assembly_page(c: Canvas, ctx: BuildContext | DrawContext, plan: TilePlan, f
     c.saveState()
     c.translate(ox, oy)
     c.scale(s, s)
-    c.doForm(form)
+    with exempt(c):  # a scaled picture of the whole: its small print is not for reading
+        c.doForm(form)
     c.restoreState()
     c.saveState()
     c.setLineWidth(0.8)

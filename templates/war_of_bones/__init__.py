@@ -1,0 +1,28 @@
+"""War of Bones as a printkit kit: the play mat, the range rulers, the Supply tracker, the
+turn card, the two players' dice, the example printer, the capacities and the handout,
+declared once in :data:`KIT`; ``--die-size MM`` prints and plays for dice of another size."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printkit.engines.war_of_bones import Action, WarOfBones, WarOfBonesState
+from printkit.i18n import N_
+from printkit.kits import Handout, Kit
+from printkit.templates.war_of_bones.components import DICE_PRESET, components
+from printkit.templates.war_of_bones.example import WarOfBonesExample
+from printkit.templates.war_of_bones.handout import handout_data
+from printkit.templates.war_of_bones.validation import VALIDATION
+
+KIT: Kit[WarOfBonesState, Action] = Kit(
+    name="war-of-bones",
+    title=N_("War of Bones"),
+    engine=WarOfBones,
+    components=components,
+    example=WarOfBonesExample,
+    validation=VALIDATION,
+    dice=DICE_PRESET,
+    examples=Path(__file__).resolve().parents[2] / "examples" / "war-of-bones",
+    handout=Handout(Path(__file__).with_name("handout.xml.j2"), handout_data,
+                    example="converge-game.jsonl"),
+)

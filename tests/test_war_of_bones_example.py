@@ -1,0 +1,184 @@
+"""The War of Bones example printer, measured in the PDFs it draws.
+
+Every example log (examples/war-of-bones/*.jsonl) and a short random game played here are drawn
+through the pipeline's example path, with a kit assembled here from the printer (the kit is
+declared elsewhere); the PDFs are read back with pdfplumber and pypdf: the pages the printer
+says it drew, a cell with a caption for the set-up and every turn, the attacks' outcomes and the
+end in words, nothing under the minimum text size, fonts embedded (the handwriting among
+them), the same bytes twice, and another language drawn without a missing glyph.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import pdf_fonts
+
+from printkit.context import BuildContext
+from printkit.engines.core import GameLog, play, read_log, replay
+from printkit.engines.war_of_bones import TroopHit, WarOfBones
+from printkit.i18n import N_
+from printkit.kits import Kit
+from printkit.paper import paper
+from printkit.production.preflight import MIN_TEXT_PT
+
+ROOT = Path(__file__).resolve().parent.parent
+LOGS = sorted((ROOT / "examples" / "war-of-bones").glob("*.jsonl"))
+TOL = 0.01
+
+
+@dataclasses.dataclass
+class Drawn:
+    """One example drawn: the PDF, the printer that drew it, the report, the final state."""
+
+    pdf: Path
+    printer: Any
+    report: Any
+    log: GameLog
+    state: Any
+
+
+def draw(log: GameLog, out: Path, locale: str = "en", paper_name: str = "a4") -> Drawn:
+    """Draw ``log`` through the pipeline with the example printer (kept, for its counts)."""
+    from printkit.pipeline import draw_example
+    from printkit.templates.war_of_bones.components import components
+    from printkit.templates.war_of_bones.example import WarOfBonesExample
+
+    made: list[WarOfBonesExample] = []
+
+    def printer(ctx: Any, header: Any, path: Path) -> WarOfBonesExample:
+        made.append(WarOfBonesExample(ctx, header, path))
+        return made[-1]
+
+    kit: Kit[Any, Any] = Kit(name="war-of-bones", title=N_("War of Bones"),
+                             components=components, engine=WarOfBones, example=printer)
+    report = draw_example(kit, log, BuildContext(paper(paper_name), locale=locale), out)
+    state = replay(WarOfBones(), log).state
+    return Drawn(out, made[0], report, log, state)
+
+
+@pytest.fixture(scope="module")
+def drawn(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Drawn]:
+    """Each example log, and a short game of random bots, drawn once."""
+    out = tmp_path_factory.mktemp("war-of-bones-example")
+    games = {path.stem: read_log(path) for path in LOGS}
+    quick = play(WarOfBones(), ["heuristic", "random"], seed=3, names=["Ada", "Bruno"])
+    assert quick.log is not None
+    games["named-players"] = quick.log
+    return {name: draw(log, out / f"{name}.pdf") for name, log in games.items()}
+
+
+def text_of(d: Drawn) -> str:
+    """The PDF's text, whole pages then each half page (the cells stand two a row, and a
+    line of the left caption would otherwise run into the right one's)."""
+    import pdfplumber
+
+    parts = []
+    with pdfplumber.open(d.pdf) as pdf:
+        for page in pdf.pages:
+            w, h = page.width, page.height
+            parts.append(page.extract_text() or "")
+            for box in ((0, 0, w / 2, h), (w / 2, 0, w, h)):
+                parts.append(page.crop(box).extract_text() or "")
+    return " ".join(" ".join(parts).split())
+
+
+def test_there_are_example_logs() -> None:
+    names = {path.stem for path in LOGS}
+    assert {"converge-game", "supply-game"} <= names, names
+    for path in LOGS:  # short games, as the README promises
+        state = replay(WarOfBones(), read_log(path)).state
+        assert 12 <= state.turn <= 30 and state.is_terminal(), path.name
+
+
+def test_the_pages_are_the_ones_drawn(drawn: dict[str, Drawn]) -> None:
+    from pypdf import PdfReader
+
+    for name, d in drawn.items():
+        pages = len(PdfReader(str(d.pdf)).pages)
+        assert pages == d.printer.pages >= 1, name
+        cells = len(d.printer.frames)
+        assert cells == d.state.turn + 1, name  # the set-up and every turn, none left out
+        assert pages <= cells // 4 + 2, name  # small multiples: about four cells a page
+
+
+def test_every_turn_has_its_cell_and_caption(drawn: dict[str, Drawn]) -> None:
+    from printkit.pipeline import drawing
+    from printkit.templates.war_of_bones.example import Captioner
+
+    for name, d in drawn.items():
+        text = text_of(d)
+        names = [p.name for p in d.log.header.players]
+        assert "War of Bones: an example game" in text and "Set-up" in text, name
+        with drawing(BuildContext(paper("a4"))) as ctx:
+            captioner = Captioner(ctx, names, d.state.rules.player_letters,
+                                  d.state.turn_limit, d.state.rules.converge_in)
+            frames = d.printer.frames
+            for i, frame in enumerate(frames):
+                if frame.number:
+                    who = names[frame.player]
+                    assert f"Turn {frame.number} · {who}" in text, (name, frame.number)
+                lines = captioner.lines(frame, frames[i - 1] if i else None)
+                assert lines, (name, frame.number)
+                for sentence, _why in lines:
+                    assert " ".join(sentence.split()) in text, (name, frame.number, sentence)
+        # written for players: no placeholder left, no engine name of an action
+        assert not re.search(r"%\(|\bfirst_strike\b|\breengage\b", text), name
+
+
+def test_outcomes_and_the_end_are_told(drawn: dict[str, Drawn]) -> None:
+    for name, d in drawn.items():
+        text = text_of(d)
+        names = [p.name for p in d.log.header.players]
+        replayed = replay(WarOfBones(), d.log, keep_steps=True)
+        slain = [e.die for s in replayed.steps for e in s.after.events
+                 if isinstance(e, TroopHit) and e.slain]
+        assert slain, name
+        for die in slain:
+            assert f"{die} is slain." in text, (name, die)
+        winner = names[d.state.winner]
+        assert f"{winner} wins" in text, name
+    converge = text_of(drawn["converge-game"])
+    assert "B offers to converge" in converge and "A converges too" in converge
+    assert "the area is now 5 in square" in converge
+    supply = text_of(drawn["supply-game"])
+    assert "B spends 1 supply to re-roll an attack die" in supply
+    assert "out of the area for supplies: Supply 6." in supply
+    assert "A 6: A2 comes into the area too" in supply
+
+
+def test_preflight_finds_nothing_and_text_is_large_enough(drawn: dict[str, Drawn]) -> None:
+    import pdfplumber
+
+    for name, d in drawn.items():
+        assert not d.report.errors, (name, [str(f) for f in d.report.errors])
+        assert not d.report.warnings, name
+        with pdfplumber.open(d.pdf) as pdf:
+            smallest = min(c["size"] for page in pdf.pages for c in page.chars)
+        assert smallest >= MIN_TEXT_PT - TOL, (name, smallest)
+
+
+def test_fonts_are_embedded(drawn: dict[str, Drawn]) -> None:
+    for name, d in drawn.items():
+        fonts = pdf_fonts(d.pdf)
+        assert fonts and all(fonts.values()), (name, fonts)
+        assert any("Caveat" in f for f in fonts), name  # the handwritten rolls
+
+
+def test_the_same_log_draws_the_same_bytes(drawn: dict[str, Drawn], tmp_path: Path) -> None:
+    d = drawn["converge-game"]
+    again = draw(d.log, tmp_path / "again.pdf")
+    assert again.pdf.read_bytes() == d.pdf.read_bytes()
+
+
+@pytest.mark.parametrize(("locale", "paper_name"), [("de", "letter"), ("ru", "a4"),
+                                                   ("ja", "a4")])
+def test_other_languages_and_papers_draw_cleanly(tmp_path: Path, locale: str,
+                                                 paper_name: str) -> None:
+    d = draw(read_log(LOGS[0]), tmp_path / f"{locale}.pdf", locale, paper_name)
+    assert not d.report.errors, [str(f) for f in d.report.errors]
+    assert d.printer.pages >= 1

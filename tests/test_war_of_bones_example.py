@@ -89,7 +89,7 @@ def text_of(d: Drawn) -> str:
 
 def test_there_are_example_logs() -> None:
     names = {path.stem for path in LOGS}
-    assert {"converge-game", "supply-game"} <= names, names
+    assert {"converge-game", "reinforce-game"} <= names, names
     for path in LOGS:  # short games, as the README promises
         state = replay(WarOfBones(), read_log(path)).state
         assert 12 <= state.turn <= 30 and state.is_terminal(), path.name
@@ -145,10 +145,24 @@ def test_outcomes_and_the_end_are_told(drawn: dict[str, Drawn]) -> None:
     converge = text_of(drawn["converge-game"])
     assert "B offers to converge" in converge and "A converges too" in converge
     assert "the area is now 5 in square" in converge
-    supply = text_of(drawn["supply-game"])
-    assert "B spends 1 supply to re-roll an attack die" in supply
-    assert "out of the area for supplies: Supply 6." in supply
-    assert "A 6: A2 comes into the area too" in supply
+    assert "Outside it: A1, B2 and B6." in converge
+    assert "A 6: A3 comes into the area too" in text_of(drawn["reinforce-game"])
+
+
+def test_supplies_spent_and_taken_are_told(tmp_path: Path) -> None:
+    """Resupply and supply re-rolls: a seeded game of the heuristic bot against the random
+    one (no short example game of the strongest bots uses supplies)."""
+    for seed in range(40):
+        game = play(WarOfBones(), ["random", "heuristic"], seed=seed)
+        assert game.log is not None
+        lines = game.log.dumps()
+        if '"resupply"' in lines and '"reroll": [' in lines:
+            break
+    else:
+        pytest.fail("no seed under 40 resupplies and re-rolls")
+    text = text_of(draw(game.log, tmp_path / "supplies.pdf"))
+    assert "out of the area for supplies: Supply" in text
+    assert re.search(r"spends \d+ suppl(y|ies) to re-roll", text), text[:300]
 
 
 def test_preflight_finds_nothing_and_text_is_large_enough(drawn: dict[str, Drawn]) -> None:

@@ -184,6 +184,11 @@ def test_sheets_are_the_paper_framed_by_bleed_and_marks(built, paper_name):
         for m in measure(pdf):
             media = sorted(round(v, 2) for v in (m.media.w, m.media.h))
             trim = sorted(round(v, 2) for v in (m.trim.w, m.trim.h))
+            if trim != want and media != want and (trim[0] > want[0] or trim[1] > want[1]):
+                # a component larger than the paper (War of Bones' mat) is a sheet of its own
+                # size at the shop: its trim framed by bleed and marks
+                assert media[0] > trim[0] and media[1] > trim[1], (pdf, media, trim)
+                continue
             assert media == want or trim == want, (pdf, media, trim)
     sheet = measure(folder / "wftgts" / "play-sheet.pdf")[0]
     assert abs(sheet.trim.x - mm(13)) < EPS and abs(sheet.media.w - sheet.trim.w - mm(26)) < EPS

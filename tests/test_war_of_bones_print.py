@@ -30,9 +30,9 @@ from printkit.pipeline import drawing
 from printkit.production import preflight
 from printkit.production.preflight import Preflight
 from printkit.production.profiles import profile, safe_rect
+from printkit.production.tile import plan_tiles
 from printkit.templates.war_of_bones.cards import supply_die_mm, tracker_geometry
 from printkit.templates.war_of_bones.components import DICE_PRESET, DIE_LABELS, components
-from printkit.production.tile import plan_tiles
 from printkit.templates.war_of_bones.mat import (
     LAYOUT,
     geometry,
@@ -40,13 +40,13 @@ from printkit.templates.war_of_bones.mat import (
     mat_size_mm,
     tile_plan,
 )
-from printkit.units import mm
 from printkit.templates.war_of_bones.ruler import (
     printed_d6_mm,
     ruler_size,
     ruler_specs,
 )
 from printkit.templates.war_of_bones.validation import capacities
+from printkit.units import mm
 
 MM = 72 / 25.4
 TOL = 0.1  # mm

@@ -17,6 +17,7 @@ from printkit.engines.core.game import (
     Decision,
     Game,
     GameInfo,
+    ReactionWindow,
     Reason,
     State,
 )
@@ -64,6 +65,7 @@ __all__ = [
     "PlayedGame",
     "Player",
     "RandomBot",
+    "ReactionWindow",
     "Reason",
     "Replay",
     "ReplayError",

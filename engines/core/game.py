@@ -146,12 +146,42 @@ class State(ABC, Generic[A]):
         line breaks there."""
         return False
 
+    def reaction_window(self) -> ReactionWindow | None:
+        """The reaction window open now, if any (see :class:`ReactionWindow`); games without
+        reactions never open one."""
+        return None
+
     def clone(self) -> Self:
         return copy.deepcopy(self)
 
     def view(self, player: int) -> Self:
         """A copy holding only what ``player`` may know. Hidden-information games override."""
         return self.clone()
+
+
+@dataclass(frozen=True)
+class ReactionWindow:
+    """A moment when players may react out of turn ("play a card at any moment") before the
+    game goes on: a roll is about to be made, an impulse begins...
+
+    A game opens a window by making the asked players decide one after another: while it
+    is open, :meth:`State.current_player` is ``players[0]`` and :meth:`State.legal_actions`
+    lists that player's reactions and a way to decline; each answer moves to the next
+    player, and the game goes on (usually to the roll) once everyone was asked. Nothing in
+    the runner, the logs or replay changes: a reaction is an ordinary decision line. The
+    state reports the window through :meth:`State.reaction_window`, so a bot, a printer or
+    a person's interface can tell a reaction ("Bud may play a card before Jack's fire roll")
+    from a turn. Games should ask only players who hold a possible reaction, so that games
+    are not slowed by questions nobody can answer.
+
+    >>> ReactionWindow("fire roll", (1, 0)).players[0]
+    1
+    """
+
+    trigger: str
+    """What is about to happen, in words ("fire roll", "moral roll", "impulse")."""
+    players: tuple[int, ...]
+    """The players still to be asked, the one deciding now first."""
 
 
 class Game(ABC, Generic[S, A]):

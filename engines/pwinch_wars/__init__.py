@@ -1,8 +1,11 @@
 """Pwinch Wars: a hex-map skirmish game for 2-3 players, kids' water and fruit fights.
 
 This part holds the game's data (roster, equipment, terrain chart, event cards, maps, turn
-chart, scenarios: all under ``data/``, each loaded into frozen dataclasses and checked) and
-the hex geometry with the seed's line of sight (:mod:`.hexes`). The turn engine comes next.
+chart, scenarios: all under ``data/``, each loaded into frozen dataclasses and checked), the
+hex geometry with the seed's line of sight (:mod:`.hexes`), the pure rule functions (fire,
+moral and sneak skills: :mod:`.rules_fire`), the decisions (:mod:`.actions`), the turn engine
+(:mod:`.game`) and its bots (:mod:`.bots`: ``random``, ``tactical``). ``data/notes.md`` records
+every reading of the seed (its last section, "Engine", those of the turn engine).
 
 >>> data = load_data()
 >>> forest = data.maps["forest"]
@@ -10,6 +13,25 @@ the hex geometry with the seed's line of sight (:mod:`.hexes`). The turn engine 
 True
 """
 
+from printkit.engines.pwinch_wars.actions import (
+    Activate,
+    Draw,
+    End,
+    Equip,
+    Fire,
+    Marker,
+    Move,
+    NoDraw,
+    Pass,
+    Pick,
+    Place,
+    PlayCard,
+    Scout,
+    Special,
+    Tray,
+    hex_code,
+    hex_from_code,
+)
 from printkit.engines.pwinch_wars.cards import Card, Colour, Deck, Effect, Target, When, load_deck
 from printkit.engines.pwinch_wars.data import GameData, load_data
 from printkit.engines.pwinch_wars.equipment import (
@@ -19,6 +41,7 @@ from printkit.engines.pwinch_wars.equipment import (
     check_loadout,
     load_equipment,
 )
+from printkit.engines.pwinch_wars.game import Piece, PwinchState, PwinchWars, position
 from printkit.engines.pwinch_wars.hexes import (
     DIRECTIONS,
     LAYOUT_NAME,
@@ -40,6 +63,15 @@ from printkit.engines.pwinch_wars.hexes import (
 from printkit.engines.pwinch_wars.loading import PwinchDataError
 from printkit.engines.pwinch_wars.maps import GameMap, load_map, map_ids, parse_map
 from printkit.engines.pwinch_wars.roster import Character, Roster, Side, load_roster, rating
+from printkit.engines.pwinch_wars.rules_fire import (
+    Modified,
+    Term,
+    chance_of,
+    fire_skill,
+    moral_skill,
+    sneak_skill,
+    succeeds,
+)
 from printkit.engines.pwinch_wars.scenarios import (
     Scenario,
     Team,
@@ -54,6 +86,34 @@ from printkit.engines.pwinch_wars.scenarios import (
 from printkit.engines.pwinch_wars.terrain import Ability, Action, Chart, Terrain, load_chart
 
 __all__ = [
+    "Activate",
+    "Draw",
+    "End",
+    "Equip",
+    "Fire",
+    "Marker",
+    "Modified",
+    "Move",
+    "NoDraw",
+    "Pass",
+    "Pick",
+    "Piece",
+    "Place",
+    "PlayCard",
+    "PwinchState",
+    "PwinchWars",
+    "Scout",
+    "Special",
+    "Term",
+    "Tray",
+    "chance_of",
+    "fire_skill",
+    "hex_code",
+    "hex_from_code",
+    "moral_skill",
+    "position",
+    "sneak_skill",
+    "succeeds",
     "DIRECTIONS",
     "LAYOUT_NAME",
     "Ability",

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import LayoutError
@@ -320,10 +321,13 @@ def _assembly_page(c: Canvas, ctx: BuildContext | DrawContext, plan: TilePlan, f
           " the crosshair halves make full crosses."),
         _("3. Glue in the overlap, then trim the outer edges."),
     ]
-    for i, line in enumerate(steps):
+    # a step wraps rather than run past the safe area (translations are often longer)
+    lines = [part for line in steps
+             for part in simpleSplit(line, font("sans"), 8, safe.w)]
+    for i, line in enumerate(lines):
         c.drawString(safe.x, top - mm(6) - i * mm(4.2), line)
     # diagram: the whole component, scaled, with the tiles over it
-    box_top = top - mm(6) - len(steps) * mm(4.2) - mm(4)
+    box_top = top - mm(6) - len(lines) * mm(4.2) - mm(4)
     box_w, box_h = safe.w, box_top - safe.y
     s = min(box_w / plan.width, box_h / plan.height)
     ox = safe.x + (box_w - plan.width * s) / 2

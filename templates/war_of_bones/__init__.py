@@ -11,7 +11,7 @@ from printkit.i18n import N_
 from printkit.kits import Handout, Kit
 from printkit.templates.war_of_bones.components import DICE_PRESET, components
 from printkit.templates.war_of_bones.example import WarOfBonesExample
-from printkit.templates.war_of_bones.handout import handout_data
+from printkit.templates.war_of_bones.handout import EXAMPLE_LOG, EXAMPLE_PAGE, handout_data
 from printkit.templates.war_of_bones.validation import VALIDATION
 
 KIT: Kit[WarOfBonesState, Action] = Kit(
@@ -24,5 +24,5 @@ KIT: Kit[WarOfBonesState, Action] = Kit(
     dice=DICE_PRESET,
     examples=Path(__file__).resolve().parents[2] / "examples" / "war-of-bones",
     handout=Handout(Path(__file__).with_name("handout.xml.j2"), handout_data,
-                    example="converge-game.jsonl"),
+                    example=EXAMPLE_LOG, example_page=EXAMPLE_PAGE),
 )

@@ -999,10 +999,10 @@ def draw_cell(c: Canvas, ctx: DrawContext, x: float, top: float, grid: Grid, cel
     para.drawOn(c, x, box.y - mm(size("caption_gap")) - para.height)
 
 
-LEGEND = (("range", "The acting Troop's range: Firepower die widths from its faces"),
-          ("ring", "Ringed: landed this turn"),
-          ("ghost", "Dashed: left this spot (crossed: slain)"),
-          ("arrow", "Attack: roll + Strength vs roll + Firepower"))
+LEGEND = (("range", N_("The acting Troop's range: Firepower die widths from its faces")),
+          ("ring", N_("Ringed: landed this turn")),
+          ("ghost", N_("Dashed: left this spot (crossed: slain)")),
+          ("arrow", N_("Attack: roll + Strength vs roll + Firepower")))
 
 
 def _legend_icon(c: Canvas, kind: str, x: float, y: float, s: float) -> None:

@@ -37,7 +37,7 @@ from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import NoOptions
 from printkit.production.preflight import MIN_TEXT_PT
-from printkit.production.profiles import build_id
+from printkit.production.profiles import build_id, profile
 from printkit.production.tile import TilePlan, plan_tiles, tile
 from printkit.units import inch, mm
 
@@ -226,7 +226,7 @@ def largest_area_mm(ctx: DrawContext) -> int:
 
     def fits(side: int) -> bool:
         plan = plan_tiles(mm(side + extra_w), mm(side + extra_h), ctx.paper, ctx.profile)
-        return plan.single or len(plan.tiles) <= limit
+        return plan.single is not None or len(plan.tiles) <= int(limit)
 
     lo, hi = 0, 2000  # fits(lo) holds, fits(hi) does not (2 m of mat is never 2 pages)
     while hi - lo > 1:
@@ -241,7 +241,8 @@ def largest_area_mm(ctx: DrawContext) -> int:
 def draw_mat(c: Canvas, ctx: DrawContext, g: MatGeometry, rules: Rules) -> None:
     """Print the mat into its geometry (the mat's own frame)."""
     c.saveState()
-    _trim_line(c, g)
+    if profile(ctx.profile).bleed == 0:  # at home the line is the cut; a shop cuts the trim
+        _trim_line(c, g)
     _area(c, g)
     _grid(c, g)
     _converge(c, ctx, g, rules)

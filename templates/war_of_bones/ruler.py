@@ -130,8 +130,9 @@ def ruler_face(ctx: DrawContext, rules: Rules, spec: RulerSpec) -> Callable[...,
             path.moveTo(x + mm(t), top)
             path.lineTo(x + mm(t), top - bh)
         c.drawPath(path, stroke=1, fill=0)
-        c.setLineWidth(r["zero_width"])
-        c.line(x, top, x, top - bh)
+        if not bleed:  # at home the zero is drawn; at a shop the cut itself is the zero
+            c.setLineWidth(r["zero_width"])
+            c.line(x, top, x, top - bh)
         c.setLineWidth(r["tick_width"])
         c.line(x, top - bh, end, top - bh)
         # the numbers: the Firepower that reaches a face in each box

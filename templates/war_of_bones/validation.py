@@ -28,8 +28,8 @@ from printkit.kits import Capacity, Validation
 from printkit.templates.war_of_bones.cards import tracker_geometry
 from printkit.templates.war_of_bones.components import DICE_PRESET, DIE_LABELS
 from printkit.templates.war_of_bones.mat import LAYOUT, game_rules, largest_area_mm
-from printkit.units import mm
 from printkit.templates.war_of_bones.ruler import ruler_boxes
+from printkit.units import mm
 
 
 def printed_troops(ctx: DrawContext) -> int:

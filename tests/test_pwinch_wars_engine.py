@@ -1,0 +1,568 @@
+"""Pwinch Wars turn engine: the seed's worked examples (golden), the rules one by one,
+hidden information in ``view``, legality, logs and replay, and the conformance checks of
+tests/test_conformance.py run directly on this game (its kit is not registered yet)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from printkit.engines.core import (
+    CHANCE,
+    TERMINAL,
+    IllegalActionError,
+    parse_log,
+    play,
+    replay,
+)
+from printkit.engines.pwinch_wars.actions import (
+    Activate,
+    End,
+    Fire,
+    Marker,
+    Move,
+    Pass,
+    PlayCard,
+    Scout,
+    Special,
+    action_from_json,
+    action_to_json,
+    hex_code,
+    hex_from_code,
+)
+from printkit.engines.pwinch_wars.data import load_data
+from printkit.engines.pwinch_wars.game import PwinchWars, position
+from printkit.engines.pwinch_wars.hexes import neighbours
+from printkit.engines.pwinch_wars.roster import Side
+from printkit.engines.pwinch_wars.rules_fire import fire_skill, moral_skill, sneak_skill
+
+DATA = load_data()
+GAME = PwinchWars()
+FOREST = DATA.maps["forest"]
+CITY = DATA.maps["city"]
+
+
+def _find(game_map, terrain, around=None, where=None):
+    """The first hex of ``terrain`` (with a neighbour of ``around``, if given)."""
+    for h in game_map.hexes():
+        if game_map.terrain_at(h).id != terrain:
+            continue
+        if around is None:
+            return h
+        for n in neighbours(h):
+            if game_map.contains(n) and game_map.terrain_at(n).id == around and (
+                    where is None or where(h, n)):
+                return h, n
+    raise LookupError(terrain)
+
+
+def _roll(state, face):
+    assert state.current_player() == CHANCE
+    state.apply((face,))
+
+
+# -- golden: the seed's worked examples --------------------------------------------------
+
+
+def test_seed_fire_example_jack_on_bud():
+    """Jack (fire 6), heavy sling +1, not moved +1, adjacent +1, Bud in forest -1, Bud's
+    shield -1: 6 becomes 7, a 5 hits."""
+    forest, grass = _find(FOREST, "forest", around="grass")
+    s = position("forest_skirmish", [(0, "jack", hex_code(grass), ["heavy_sling"]),
+                                     (1, "bud", hex_code(forest), ["shield", "helmet"])])
+    s.apply(Activate(1))
+    s.apply(Fire(Marker(1, 1), "heavy_sling"))
+    fired = next(e for e in s.events if e["event"] == "fire")
+    assert fired["skill"]["base"] == 6 and fired["skill"]["total"] == 7
+    _roll(s, 5)
+    rolled = next(e for e in s.events if e["event"] == "fire roll")
+    assert rolled["success"] and rolled["roll"] == 5 and rolled["skill"]["total"] == 7
+    # Bud's moral check: 3, heavy sling -1, shield +1, helmet +1 = 4; a 5 fails: red.
+    roll = s.rolls[0]
+    assert roll.kind == "moral" and roll.skill is not None and roll.skill.total == 4
+    _roll(s, 5)
+    bud = s.pieces[Marker(1, 1)]
+    assert bud.side is Side.RED and bud.on_map
+    assert any(e["event"] == "red" for e in s.events)
+
+
+def test_seed_moral_example_sum():
+    bud = DATA.roster.get("bud")
+    eq = DATA.equipment
+    m = moral_skill(bud, Side.BLUE, items=[eq.get("shield"), eq.get("helmet")],
+                    weapon=eq.get("heavy_sling"))
+    assert m.total == 4
+
+
+def test_seed_sneak_example_jack_hides():
+    """Jack fired and hides again: sneak 6, camo +1, grass -1, not moved -3; the seed writes
+    4 (leaving grass out), all listed modifiers give 3; a 3 hides him either way."""
+    jack = DATA.roster.get("jack")
+    m = sneak_skill(DATA.chart, jack, terrain=DATA.chart.terrain("grass"),
+                    items=[DATA.equipment.get("camo")], moved=False)
+    assert m.total == 3
+    forest, grass = _find(FOREST, "forest", around="grass")
+    s = position("forest_skirmish", [(0, "jack", hex_code(grass), ["heavy_sling", "camo"]),
+                                     (1, "bud", hex_code(forest), ["shield", "helmet"])])
+    s.apply(Activate(1))
+    s.apply(Fire(Marker(1, 1), "heavy_sling"))
+    _roll(s, 9)  # a miss
+    s.apply(End(hide=True))
+    assert s.rolls[0].kind == "sneak" and s.rolls[0].skill.total == 3
+    _roll(s, 3)
+    assert s.pieces[Marker(0, 1)].hidden
+
+
+def test_seed_fire_sum_pure():
+    jack = DATA.roster.get("jack")
+    f = fire_skill(DATA.chart, jack, DATA.equipment.get("heavy_sling"), distance=1,
+                   moved=False, target_terrain=DATA.chart.terrain("forest"),
+                   target_items=[DATA.equipment.get("shield")])
+    assert f.total == 7
+
+
+def _hose_setup(move_points):
+    """A character by a grass hex next to a water outlet, with a hose."""
+    outlet, grass = _find(CITY, "water_outlet", around="grass")
+    start = next(n for n in neighbours(grass) if CITY.contains(n) and n != outlet
+                 and CITY.terrain_at(n).id == "grass" and outlet not in neighbours(n))
+    s = position("pepin_street", [(0, "oscar", hex_code(start), ["hose"]),
+                                  (1, "bud", "2201", [])])
+    p = s.pieces[Marker(0, 1)]
+    s.apply(Activate(1))
+    p.move_bonus = move_points - p.char.move
+    return s, p, grass, outlet
+
+
+def test_seed_hose_example_two_points_is_not_enough():
+    s, p, grass, outlet = _hose_setup(2)
+    s.apply(Move(grass))
+    assert p.spent == 2
+    with pytest.raises(IllegalActionError, match="needs 2 movement points"):
+        s.apply(Special("place_hose", at=outlet))
+
+
+def test_seed_hose_example_three_points_work_and_the_leash():
+    s, p, grass, outlet = _hose_setup(3)
+    s.apply(Move(grass))
+    s.apply(Special("place_hose", at=outlet))
+    assert p.hose_at == outlet and "hose" in s.weapons(p)
+    s.apply(End(hide=False))
+    # next impulse: every reachable hex stays within 1 hex of the outlet
+    p.played = False
+    s.actor, s.active = 0, None
+    s._token = object()
+    s.apply(Activate(1))
+    assert s.reachable(p) and all(outlet in (h, *neighbours(h)) for h in s.reachable(p))
+
+
+# -- rules ------------------------------------------------------------------------------------
+
+
+def test_one_always_hits_and_ten_always_misses():
+    from printkit.engines.pwinch_wars.rules_fire import succeeds
+    assert succeeds(1, -5) and not succeeds(10, 20) and succeeds(4, 4) and not succeeds(5, 4)
+
+
+def test_red_character_failing_is_eliminated_and_drops_items():
+    forest, grass = _find(FOREST, "forest", around="grass")
+    s = position("forest_skirmish", [(0, "jack", hex_code(grass), ["heavy_sling"]),
+                                     (1, "bud", hex_code(forest), ["shield", "helmet"]),
+                                     (1, "hugo", "2201", [])])
+    bud = s.pieces[Marker(1, 1)]
+    bud.side = Side.RED
+    s.apply(Activate(1))
+    s.apply(Fire(Marker(1, 1), "heavy_sling"))
+    _roll(s, 1)
+    _roll(s, 9)
+    assert bud.out and s.eliminated[1] == 1 and s.scores[0] == 2
+    assert sorted(i for i, _ in s.ground[forest]) == ["helmet", "shield"]
+    assert s.fire_kills[0]
+
+
+def test_cannot_fire_at_a_hidden_marker_and_scouting_reveals():
+    forest, grass = _find(FOREST, "forest", around="grass")
+    s = position("forest_skirmish", [(0, "jack", hex_code(grass), []),
+                                     (1, "bud", hex_code(forest), [])])
+    s.pieces[Marker(1, 1)].hidden = True
+    s.apply(Activate(1))
+    with pytest.raises(IllegalActionError, match="revealed enemy"):
+        s.apply(Fire(Marker(1, 1), "sling"))
+    s.apply(Scout(Marker(1, 1)))
+    assert s.rolls[0].kind == "sneak" and any(t.amount == -4 for t in s.rolls[0].skill.terms)
+    _roll(s, 9)
+    assert not s.pieces[Marker(1, 1)].hidden
+    fire = s.fire_odds(s.pieces[Marker(0, 1)], s.pieces[Marker(1, 1)], "sling")
+    assert ("surprised while scouting", -2) in [(t.reason, t.amount) for t in fire.terms]
+
+
+def test_out_of_every_line_of_sight_hides_without_a_check():
+    s = position("forest_skirmish", [(0, "jack", "0101", []), (1, "bud", "2221", [])])
+    s.pieces[Marker(0, 1)].hidden = False
+    assert not s.seen_by_enemy(s.pieces[Marker(0, 1)])
+    s.apply(Activate(1))
+    s.apply(End(hide=True))
+    assert s.pieces[Marker(0, 1)].hidden and not any(r.kind == "sneak" for r in s.rolls)
+
+
+def test_boulevard_cannot_be_a_stop():
+    s = position("pepin_street", [(0, "ruby", "0101", []), (1, "bud", "2201", [])])
+    s.apply(Activate(1))
+    p = s.pieces[Marker(0, 1)]
+    p.move_bonus = 6
+    s._token = object()
+    assert all(CITY.terrain_at(h).may_stop for h in s.reachable(p))
+
+
+def test_fighters_within_two_hexes_may_only_move():
+    grass = _find(FOREST, "grass")
+    near = next(n for n in neighbours(grass) if FOREST.contains(n)
+                and FOREST.terrain_at(n).may_stop)
+    s = position("forest_skirmish", [(0, "jack", hex_code(grass), []),
+                                     (1, "leo", hex_code(near), [])])
+    s.apply(Activate(1))
+    kinds = {type(a).__name__ for a in s.legal_actions()}
+    assert "Fire" not in kinds and "Move" in kinds
+    assert s.engaged(s.pieces[Marker(0, 1)])
+
+
+def test_crossfire_second_walkie_shooter():
+    forest, grass = _find(FOREST, "forest", around="grass")
+    other = next(n for n in neighbours(forest) if n != grass and FOREST.contains(n)
+                 and FOREST.terrain_at(n).may_stop)
+    s = position("forest_skirmish", [(0, "ruby", hex_code(grass), ["walkie"]),
+                                     (0, "max", hex_code(other), ["walkie"]),
+                                     (1, "sam", hex_code(forest), [])])
+    s.apply(Activate(1))
+    s.apply(Fire(Marker(1, 1), "sling"))
+    assert not any(t.reason == "crossfire" for t in s.rolls[0].skill.terms)
+    _roll(s, 10)
+    s.apply(End(hide=False))
+    s.actor, s.active = 0, None
+    s._token = object()
+    s.apply(Activate(2))
+    s.apply(Fire(Marker(1, 1), "sling"))
+    assert any(t.reason == "crossfire" for t in s.rolls[0].skill.terms)
+    _roll(s, 1)
+    assert any(t.reason == "crossfire" and t.amount == -2 for t in s.rolls[0].skill.terms)
+
+
+def test_cards_one_per_ability_in_a_reaction_window():
+    forest, grass = _find(FOREST, "forest", around="grass")
+    s = position("forest_skirmish", [(0, "jack", hex_code(grass), []),
+                                     (1, "bud", hex_code(forest), [])],
+                 hands=[["steady_aim", "lucky_bean"], ["sun_in_eyes"]])
+    s.apply(Activate(1))
+    s.apply(Fire(Marker(1, 1), "sling"))
+    window = s.reaction_window()
+    assert window is not None and window.players == (0, 1)
+    s.apply(PlayCard("steady_aim", Marker(0, 1)))
+    assert s.reaction_window().players == (1,)   # player 0 had his one fire card
+    s.apply(PlayCard("sun_in_eyes", Marker(0, 1)))
+    assert s.current_player() == CHANCE
+    assert s.rolls[0].cards == [("Steady Aim", 1), ("Sun in the Eyes", -1)]
+
+
+def test_dummy_is_exposed_by_scouting_and_never_fires():
+    forest, grass = _find(FOREST, "forest", around="grass")
+    s = position("forest_skirmish", [(0, "jack", hex_code(grass), []),
+                                     (1, None, hex_code(forest), []),
+                                     (1, "hugo", "2221", [])], hidden=True)
+    s.apply(Activate(1))
+    s.apply(Scout(Marker(1, 1)))
+    _roll(s, 10)
+    assert s.pieces[Marker(1, 1)].out
+    assert any(e["event"] == "dummy" for e in s.events)
+
+
+def test_turn_chart_night_and_bed():
+    assert DATA.turns.is_night(9) and DATA.turns.is_bed(11)
+    s = position("pepin_street", [(0, "rosie", "0101", []), (1, "bud", "2201", [])], turn=10)
+    s.turn = 10
+    s._start_turn()
+    kinds = [(r.kind, r.cause) for r in s.rolls]
+    assert kinds.count(("moral", "bedtime")) == 2 and s.night()
+
+
+# -- hidden information --------------------------------------------------------------------
+
+
+def test_view_hides_unknown_markers_and_dummies():
+    played = GAME.new_initial_state(2, GAME.default_options())
+    rng = random.Random(4)
+    while played.phase != "impulse" or played.turn < 1:
+        if played.is_chance():
+            played.apply(played.chance_outcomes().sample(rng))
+        else:
+            played.apply(rng.choice(played.legal_actions()))
+    v = played.view(0)
+    enemy = [p for p in v.pieces.values() if p.team == 1]
+    assert enemy and all(p.unknown and p.char is None and not p.dummy for p in enemy)
+    assert {p.box for p in enemy} == {p.box for p in played.pieces.values() if p.team == 1}
+    assert v.hands[1] == ["?"] * len(played.hands[1]) and v.hands[0] == played.hands[0]
+    assert v.trays[1] == {}
+    assert sorted(v.pile) == sorted(played.pile + played.hands[1])
+    # the viewer's own decisions are the same on the view
+    if played.current_player() == 0:
+        assert v.legal_actions() == played.legal_actions()
+
+
+# -- logs, legality, conformance -------------------------------------------------------------
+
+
+def test_action_json_round_trip():
+    for a in (Activate(3), Move(hex_from_code("0712")), Fire(Marker(1, 2), "fruits"),
+              Special("place_hose", at=hex_from_code("0405")), Scout(Marker(0, 9)),
+              PlayCard("early_bird", player=0), Pass(), End(False)):
+        assert action_from_json(action_to_json(a)) == a
+    with pytest.raises(ValueError):
+        action_from_json({"move": "7-12"})
+
+
+def _states(bots=("random", "random"), scenario="forest_skirmish", seeds=(1, 2)):
+    for seed in seeds:
+        yield play(GAME, list(bots), seed=seed, options={"scenario": scenario})
+
+
+def test_metadata_is_declared():
+    info = GAME.info
+    assert info.min_players <= info.default_players <= info.max_players
+    assert info.rules_version and "random" in GAME.bots()
+
+
+def test_random_play_is_legal_and_ends():
+    for seed in range(3):
+        state = GAME.new_initial_state(GAME.info.default_players, GAME.default_options())
+        rng = random.Random(seed)
+        steps = 0
+        while state.current_player() != TERMINAL:
+            if state.current_player() == CHANCE:
+                state.apply(state.chance_outcomes().sample(rng))
+            else:
+                actions = list(state.legal_actions())
+                assert actions
+                state.apply(rng.choice(actions))
+            steps += 1
+            assert steps < 200_000
+        assert len(state.returns()) == 2
+
+
+@pytest.mark.parametrize("bot", ["random", "tactical"])
+def test_bot_play_round_trips_through_log_and_replay(bot):
+    if bot not in GAME.bots():
+        pytest.skip(f"no {bot} bot")
+    for seed in (1, 2):
+        played = play(GAME, [bot, bot], seed=seed)
+        text = played.log.dumps()
+        again = parse_log(text)
+        assert again.dumps() == text
+        replayed = replay(GAME, again)
+        assert replayed.state.result() == played.state.result()
+        assert play(GAME, [bot, bot], seed=seed).log.dumps() == text
+
+
+@pytest.mark.parametrize("scenario", sorted(DATA.scenarios))
+@pytest.mark.parametrize("bot", ["random", "tactical"])
+def test_every_scenario_plays(scenario, bot):
+    n = DATA.scenarios[scenario].players
+    played = play(GAME, [bot] * n, seed=5, options={"scenario": scenario})
+    assert played.state.is_terminal()
+    replay(GAME, played.log)
+
+
+def _fingerprint(state):
+    if state.is_terminal():
+        return ("terminal", repr(state.result()))
+    if state.is_chance():
+        return ("chance", repr(state.chance_outcomes()))
+    return (state.current_player(), tuple(state.legal_actions()))
+
+
+def test_clone_is_independent():
+    state = GAME.new_initial_state(2, GAME.default_options())
+    rng = random.Random(5)
+    moved = 0
+    for _ in range(200):
+        if state.is_terminal():
+            break
+        snapshot = state.clone()
+        before = _fingerprint(snapshot)
+        if state.is_chance():
+            state.apply(state.chance_outcomes().sample(rng))
+        else:
+            state.apply(rng.choice(list(state.legal_actions())))
+        moved += _fingerprint(state) != before
+        assert _fingerprint(snapshot) == before
+        if snapshot.is_chance():
+            snapshot.apply(snapshot.chance_outcomes().sample(random.Random(1)))
+        elif not snapshot.is_terminal():
+            snapshot.apply(list(snapshot.legal_actions())[0])
+    assert moved > 0
+
+
+def test_illegal_moves_are_refused():
+    state = GAME.new_initial_state(2, GAME.default_options())
+    with pytest.raises(IllegalActionError):
+        state.apply(object())
+    s = position("forest_skirmish", [(0, "jack", "0101", []), (1, "bud", "2221", [])])
+    with pytest.raises(IllegalActionError, match="activate"):
+        s.apply(Move(hex_from_code("0102")))
+    with pytest.raises(IllegalActionError):
+        s.apply(Activate(5))
+
+
+def test_capture_the_flag_carrier_scores_at_home():
+    s = position("capture_the_flag", [(0, "jack", "0305", []), (1, "bud", "2005", []),
+                                      (1, "hugo", "2210", [])])
+    s._plant_flags()
+    home1 = s.flag_home[1]
+    jack = s.pieces[Marker(0, 1)]
+    s.occupied.pop(jack.at)
+    jack.at = home1
+    s.occupied[home1] = jack.marker
+    s.apply(Activate(1))
+    from printkit.engines.pwinch_wars.game import FLAG
+    s.apply(Special("pick_up_item", FLAG))
+    assert s.flag_carrier[1] == jack.marker and not jack.hidden
+    assert End(True) not in s.legal_actions()
+    # carried into his own zone (rows 1-3): 10 points and the game ends
+    s.occupied.pop(jack.at)
+    jack.at = hex_from_code("0305")
+    s.occupied[jack.at] = jack.marker
+    s._flag_home_check(jack)
+    s.apply(End(False))
+    assert s.is_terminal() and s.scores[0] == 10 and s.result()["end"] == "flag"
+
+
+def test_holding_the_fruit_tree_scores_at_turn_end():
+    tree = FOREST.hexes_of("fruit_tree")[0]
+    s = position("fruit_tree", [(0, "jack", hex_code(tree), []), (1, "bud", "2221", [])])
+    assert s._holds(0, "fruit_tree") and not s._holds(1, "fruit_tree")
+    s.apply(Activate(1))
+    s.apply(End(False))
+    s.apply(Activate(1))
+    s.apply(End(False))
+    assert s.scores[0] == 2
+
+
+def test_initiative_momentum_and_ties_reroll():
+    s = position("forest_skirmish", [(0, "jack", "0101", []), (1, "bud", "2221", [])])
+    s.fire_kills = [False, True]
+    s.phase = "deal"
+    s.active = None
+    s._start_turn()
+    assert s.rolls[-1].kind == "initiative"
+    s.rolls = s.rolls[-1:]
+    s._token = object()
+    s.apply((6, 5))          # 6 against 5 + 1: a tie
+    assert s.rolls[0].kind == "tiebreak" and s.current_player() == CHANCE
+    s.apply((2, 7))
+    assert s.order == [1, 0] and s.current_player() == 1
+
+
+def test_view_hides_the_numbers_of_an_unknown_markers_check():
+    forest, grass = _find(FOREST, "forest", around="grass")
+    s = position("forest_skirmish", [(0, "jack", hex_code(grass), []),
+                                     (1, "bud", hex_code(forest), [])], hidden=True)
+    s.apply(Activate(1))
+    s.apply(Scout(Marker(1, 1)))
+    assert s.rolls[0].skill is not None
+    assert s.view(0).rolls[0].skill is None and s.view(1).rolls[0].skill is not None
+
+
+def test_pick_fruit_and_fill_water_only_when_none_left():
+    tree = FOREST.hexes_of("fruit_tree")[0]
+    river = FOREST.hexes_of("river")[0]
+    s = position("forest_skirmish", [(0, "jack", hex_code(tree), ["fruits"]),
+                                     (0, "hugo", hex_code(river), []),
+                                     (1, "bud", "2221", [])])
+    s.apply(Activate(1))
+    assert Special("pick_fruit") not in s.legal_actions()   # he still has fruits
+    jack = s.pieces[Marker(0, 1)]
+    del jack.items["fruits"]
+    s._token = object()
+    s.apply(Special("pick_fruit"))
+    assert jack.items["fruits"] == 3 and jack.spent == 4 and jack.moved
+    s.apply(End(False))
+    s.apply(Activate(1))
+    s.apply(End(False))
+    s.apply(Activate(2))
+    s.apply(Special("fill_water"))
+    assert s.pieces[Marker(0, 2)].items["water_balls"] == 2
+
+
+def test_entering_the_river_makes_one_moral_check():
+    river, bank = _find(FOREST, "river", around="grass")
+    s = position("forest_skirmish", [(0, "sam", hex_code(bank), []), (1, "bud", "0101", [])])
+    s.apply(Activate(1))
+    s.apply(Move(river))
+    assert s.rolls[0].kind == "moral" and s.rolls[0].cause == "entered river"
+    _roll(s, 10)
+    assert s.pieces[Marker(0, 1)].side is Side.RED and s.scores == [0, 0]
+
+
+def test_picking_up_a_dropped_item():
+    grass = _find(FOREST, "grass")
+    s = position("forest_skirmish", [(0, "jack", hex_code(grass), []),
+                                     (1, "bud", "2221", [])])
+    s.ground[grass] = [("fireworks", 1)]
+    s.apply(Activate(1))
+    s.apply(Special("pick_up_item", "fireworks"))
+    jack = s.pieces[Marker(0, 1)]
+    assert jack.items == {"fireworks": 1} and grass not in s.ground and jack.spent == 2
+
+
+def test_night_gives_minus_one_fire_and_plus_one_sneak():
+    forest, grass = _find(FOREST, "forest", around="grass")
+    s = position("forest_skirmish", [(0, "jack", hex_code(grass), []),
+                                     (1, "bud", hex_code(forest), [])], turn=9)
+    jack, bud = s.pieces[Marker(0, 1)], s.pieces[Marker(1, 1)]
+    terms = {t.reason: t.amount for t in s.fire_odds(jack, bud, "sling").terms}
+    assert terms["night"] == -1
+    terms = {t.reason: t.amount for t in s.sneak_odds(jack, own_check=True).terms}
+    assert terms["night"] == 1
+
+
+def test_eye_card_reveals_and_any_cards_in_own_impulse():
+    s = position("forest_skirmish", [(0, "jack", "0101", []), (1, "bud", "2221", []),
+                                     (1, "hugo", "2219", [])], hidden=True,
+                 hands=[["crackling_branch", "supper_time"], []])
+    s.apply(Activate(1))
+    assert PlayCard("crackling_branch", Marker(1, 1)) in s.legal_actions()
+    s.apply(PlayCard("crackling_branch", Marker(1, 1)))
+    assert not s.pieces[Marker(1, 1)].hidden and s.pieces[Marker(1, 1)].known
+    s.apply(PlayCard("supper_time", Marker(1, 2)))
+    assert s.rolls[0].kind == "moral" and s.rolls[0].cause == "supper_time"
+    assert s.hands[0] == [] and s.discards == ["crackling_branch", "supper_time"]
+
+
+def test_end_of_turn_draw_discards_with_a_full_hand():
+    s = position("forest_skirmish", [(0, "jack", "0101", []), (1, "bud", "2221", [])],
+                 hands=[["steady_aim", "lucky_bean", "tail_wind"], ["achoo"]])
+    for _ in range(2):
+        s.apply(Activate(1))
+        s.apply(End(False))
+    assert s.phase == "draw" and s.current_player() == 0
+    from printkit.engines.pwinch_wars.actions import Draw, NoDraw
+    assert Draw() not in s.legal_actions() and NoDraw() in s.legal_actions()
+    s.apply(Draw("lucky_bean"))
+    assert s.current_player() == CHANCE
+    card = s.chance_outcomes().options[0]
+    s.apply(card)
+    assert len(s.hands[0]) == 3 and card in s.hands[0] and "lucky_bean" in s.discards
+
+
+def test_illegal_actions_name_the_rule():
+    s, p, grass, outlet = _hose_setup(3)
+    with pytest.raises(IllegalActionError, match="movement"):
+        s.apply(Move(hex_from_code("2221")))
+    with pytest.raises(IllegalActionError, match="fire"):
+        s.apply(Fire(Marker(1, 1), "sling"))
+
+
+def test_logs_match_the_game_schemas():
+    from printkit.engines.core import validate_log_lines
+    for scenario, n in (("forest_skirmish", 2), ("three_gangs", 3)):
+        played = play(GAME, ["tactical"] * n, seed=3, options={"scenario": scenario})
+        validate_log_lines(GAME, played.log.dumps())

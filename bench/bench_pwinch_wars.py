@@ -1,6 +1,6 @@
 """Pwinch Wars auto-play figures for ``make bench``: games/s, game length, bot strength.
 
-Run directly (``python bench/bench_pwinch_wars.py``, one JSON object per line: name, value,
+Run directly (``python -m bench.bench_pwinch_wars``, one JSON object per line: name, value,
 unit) or import :func:`run`. Games are played as ``printkit validate`` plays them:
 ``printkit.engines.core.play(..., record=False)`` on one core after a short warm-up (the
 maps' line-of-sight patterns are worked out on first use). Also given: the engine alone (the
@@ -17,6 +17,7 @@ import sys
 import time
 from typing import Any
 
+from bench.replay_rate import engine_alone_rate
 from printkit.engines.core import play
 from printkit.engines.pwinch_wars.game import PwinchWars
 
@@ -43,23 +44,8 @@ def _rate(bots: list[str], games: int,
 
 
 def _engine_rate(games: int) -> float:
-    game = PwinchWars()
-    logs = []
-    for s in range(games):
-        played = play(game, ["tactical", "tactical"], seed=s)
-        assert played.log is not None
-        logs.append([(e.player, e.data) for e in played.log.entries])
-    start = time.perf_counter()
-    for entries in logs:
-        state = game.new_initial_state(2, game.default_options())
-        for player, data in entries:
-            if player is None:
-                state.apply(game.outcome_from_json(data))
-            else:
-                state.view(player)
-                state.legal_actions()
-                state.apply(game.action_from_json(data))
-    return games / (time.perf_counter() - start)
+    """The same games with every decision known in advance: the engine's cost."""
+    return engine_alone_rate(PwinchWars(), ["tactical", "tactical"], games, list_actions=True)
 
 
 def strength(games: int) -> list[dict[str, Any]]:

@@ -1,6 +1,6 @@
 """Pwinch Wars line-of-sight figures for ``make bench``: checks per second on one core.
 
-Run directly (``python bench/bench_pwinch_wars_los.py``, one JSON object per line: name,
+Run directly (``python -m bench.bench_pwinch_wars_los``, one JSON object per line: name,
 value, unit) or import :func:`run`. Pairs of hexes are drawn at random (fixed seed) on each
 packaged map. A first pass on a fresh grid also works out the ruler patterns (cold: the
 first game on a map); later passes measure what a turn engine sees in a game (warm).

@@ -1,6 +1,6 @@
 """Tug of War auto-play figures for ``make bench``: games/s per bot and mean turns per game.
 
-Run directly (``python bench/bench_tug_of_war.py``, one JSON object per line: name, value,
+Run directly (``python -m bench.bench_tug_of_war``, one JSON object per line: name, value,
 unit) or import :func:`run`. Games are played exactly as ``printkit validate`` plays them:
 ``printkit.engines.core.play(..., record=False)``, after a short warm-up that fills the bots'
 tables as the first games of a long run would.

@@ -1,6 +1,6 @@
 """War of Bones figures for ``make bench``: auto-play games/s, game length, range queries/s.
 
-Run directly (``python bench/bench_war_of_bones.py``, one JSON object per line: name, value,
+Run directly (``python -m bench.bench_war_of_bones``, one JSON object per line: name, value,
 unit) or import :func:`run`. Games are played exactly as ``printkit validate`` plays them:
 ``printkit.engines.core.play(..., record=False)``, on one core, seats swapped every other
 game, after a warm-up (the heuristic's odds tables fill on first use). Range queries are
@@ -16,6 +16,7 @@ import random
 import time
 from typing import Any
 
+from bench.replay_rate import engine_alone_rate
 from printkit.engines.core import play
 from printkit.engines.war_of_bones.game import WarOfBones, WarOfBonesState
 from printkit.engines.war_of_bones.geometry import in_range
@@ -73,22 +74,8 @@ def _geometry_rate(queries: int) -> float:
 
 
 def _engine_rate(games: int) -> float:
-    game = WarOfBones()
-    logs = []
-    for s in range(games):
-        played = play(game, ["heuristic", "heuristic"], seed=s)
-        assert played.log is not None
-        logs.append([(e.player, e.data) for e in played.log.entries])
-    start = time.perf_counter()
-    for entries in logs:
-        state = game.new_initial_state(2, game.default_options())
-        for player, data in entries:
-            if player is None:
-                state.apply(game.outcome_from_json(data))
-            else:
-                state.view(player)
-                state.apply(game.action_from_json(data))
-    return games / (time.perf_counter() - start)
+    """The same games with every decision known in advance: the engine's cost."""
+    return engine_alone_rate(WarOfBones(), ["heuristic", "heuristic"], games)
 
 
 def run() -> list[dict[str, Any]]:

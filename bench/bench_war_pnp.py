@@ -1,6 +1,6 @@
 """W.A.R. – Powers 'n Points auto-play figures for ``make bench``: games/s and game length.
 
-Run directly (``python bench/bench_war_pnp.py``, one JSON object per line: name, value, unit)
+Run directly (``python -m bench.bench_war_pnp``, one JSON object per line: name, value, unit)
 or import :func:`run`. Games are played exactly as ``printkit validate`` plays them:
 ``printkit.engines.core.play(..., record=False)``, on one core, after a short warm-up (the
 heuristic bot looks its set-up up after the first game). Also given: the engine alone, the
@@ -13,6 +13,7 @@ import json
 import time
 from typing import Any
 
+from bench.replay_rate import engine_alone_rate
 from printkit.engines.core import play
 from printkit.engines.war_pnp.game import WarPnP
 
@@ -35,24 +36,8 @@ def _rate(bots: list[str], games: int) -> tuple[float, float]:
 
 
 def _engine_rate(games: int) -> float:
-    """The same heuristic games with every decision known in advance: the engine's cost
-    (each step's view and checked apply, as :func:`play` does)."""
-    game = WarPnP()
-    logs = []
-    for s in range(games):
-        played = play(game, ["heuristic", "heuristic"], seed=s)
-        assert played.log is not None
-        logs.append([(e.player, e.data) for e in played.log.entries])
-    start = time.perf_counter()
-    for entries in logs:
-        state = game.new_initial_state(2, game.default_options())
-        for player, data in entries:
-            if player is None:
-                state.apply(game.outcome_from_json(data))
-            else:
-                state.view(player)
-                state.apply(game.action_from_json(data))
-    return games / (time.perf_counter() - start)
+    """The same games with every decision known in advance: the engine's cost."""
+    return engine_alone_rate(WarPnP(), ["heuristic", "heuristic"], games)
 
 
 def run() -> list[dict[str, Any]]:

@@ -1,6 +1,6 @@
 """WFtGtS engine figures: scorer speed, auto-play speed, optimal-table build and quality.
 
-Run directly (``python bench/bench_wftgts_engine.py``) or import :func:`run`. Games are played
+Run directly (``python -m bench.bench_wftgts_engine``) or import :func:`run`. Games are played
 as ``printkit validate`` plays them: ``printkit.engines.core.play(game, [bot], record=False)``. The
 table build runs in a subprocess with an empty cache dir, so it is a true cold build and its
 peak memory is the whole process's.

@@ -200,7 +200,8 @@ def draw_supply_tracker(ctx: DrawContext, _options: NoOptions, path: Path) -> No
     rules = game_rules(ctx)
     impose([tracker_card(ctx, rules, p) for p in PLAYERS], tracker_size(), ctx, path,
            title=ctx._(TITLE) + ": " + ctx._("Supply tracker"),
-           subject=ctx._("Each player's Supply, 0 to 6, and their Troops out of the area"),
+           subject=ctx._("Each player's Supply, 0 to %(top)d, and their Troops out of the "
+                          "area") % {"top": rules.max_supply},
            build=build_id("war-of-bones", "supply-tracker", rules.max_supply, rules.troops,
                           supply_die_mm(rules), ctx.paper.size, ctx.profile, ctx.locale))
 

@@ -7,7 +7,14 @@ they are read from unless mapped otherwise:
 - ``count`` (optional; a ``qty`` column also serves): copies of the card (default 1; 0 skips
   the row);
 - ``image`` (optional): a picture file, relative to the CSV, drawn between title and text;
-- ``back`` (optional): this card's back, a word or a picture file (overrides ``--back``).
+- ``back`` (optional): this card's back, a word or a picture file (overrides ``--back``);
+- ``accent`` (optional): the colour of the card's title, frame and rule (``#2c6fb7`` or a
+  colour name such as ``darkred``): a bonus card blue, a penalty red, as many games tell
+  their cards apart (a ``colour`` column is mapped with ``--field accent=colour``);
+- ``symbols`` (optional): up to two drawn symbols (:data:`SYMBOLS`: ``eye``, ``dot``) for the
+  title band's corners, ``;`` between them, the first top left, the second top right
+  (``;dot`` puts a dot top right only). When any card has one, every title keeps clear of
+  both corners, so that one title size still serves the deck.
 
 Columns are mapped to fields by a layout file beside the CSV (``cards.toml`` for
 ``cards.csv``: ``[fields]`` then ``text = "body"``) and by ``--field text=body``, which wins.
@@ -36,7 +43,7 @@ from printkit.production.sizes import ItemSize, size
 from printkit.units import mm
 
 if TYPE_CHECKING:
-    from reportlab.lib.colors import CMYKColor
+    from reportlab.lib.colors import CMYKColor, Color
     from reportlab.pdfgen.canvas import Canvas
 
     from printkit.production.fit import Fitted, Hyphenator
@@ -61,10 +68,13 @@ IMAGE_SHARE = 0.45  # of the space below the rule, for a picture
 BACK_INSET = mm(4)  # a back's frame
 BACK_MARGIN = mm(6)  # a back's word keeps this far from the cut
 
-FIELDS = ("title", "text", "count", "image", "back")
+SYMBOL_SLOT = mm(7)  # the width of a title-band corner that holds a symbol
+SYMBOL_SIZE = mm(5.5)  # a symbol's diameter
+
+FIELDS = ("title", "text", "count", "image", "back", "accent", "symbols")
 DEFAULT_COLUMNS: dict[str, tuple[str, ...]] = {
     "title": ("title",), "text": ("text",), "count": ("count", "qty"), "image": ("image",),
-    "back": ("back",),
+    "back": ("back",), "accent": ("accent",), "symbols": ("symbols",),
 }
 
 
@@ -76,6 +86,39 @@ class CardRow:
     count: int = 1
     image: Path | None = None
     back: str = ""  # this card's back (a word, or a picture path relative to the CSV)
+    accent: str = ""  # the colour of title, frame and rule ("" = the style's)
+    symbols: tuple[str, str] = ("", "")  # names in SYMBOLS for the top-left, top-right corners
+
+
+def parse_colour(value: str) -> Color:
+    """A card colour as a CSV gives it: ``#rrggbb`` or a ReportLab colour name.
+
+    >>> parse_colour("#c0392b").hexval(), parse_colour("darkred").hexval()
+    ('0xc0392b', '0x8b0000')
+    """
+    from reportlab.lib.colors import toColor
+
+    try:
+        return toColor(value.strip())
+    except ValueError:
+        raise PrintkitError(f"colour {value!r} is neither #rrggbb nor a colour name") from None
+
+
+def parse_symbols(value: str) -> tuple[str, str]:
+    """``eye;dot`` -> ('eye', 'dot'): the symbols of the top-left and top-right corners.
+
+    >>> parse_symbols(";dot"), parse_symbols("eye")
+    (('', 'dot'), ('eye', ''))
+    """
+    names = [name.strip().lower() for name in value.split(";")] if value.strip() else []
+    if len(names) > 2:
+        raise PrintkitError(f"symbols {value!r}: a card has two corners for symbols")
+    for name in names:
+        if name and name not in SYMBOLS:
+            raise PrintkitError(f"unknown symbol {name!r}; the symbols are "
+                                f"{', '.join(SYMBOLS)}")
+    names += [""] * (2 - len(names))
+    return names[0], names[1]
 
 
 # --- reading the spreadsheet --------------------------------------------------------------
@@ -209,7 +252,14 @@ def read_cards(path: str | Path, fields: Mapping[str, str] | None = None) -> lis
         if not get("title", "") and not get("text", ""):
             continue
         body = get("text", "").replace("\\n", "\n")  # a literal \n in a cell breaks the line
-        cards.append(CardRow(line, get("title", ""), body, count, image, back))
+        try:
+            accent = get("accent", "")
+            if accent:
+                parse_colour(accent)
+            symbols = parse_symbols(get("symbols", ""))
+        except PrintkitError as exc:
+            raise PrintkitError(f"{path.name} line {line}: {exc}") from None
+        cards.append(CardRow(line, get("title", ""), body, count, image, back, accent, symbols))
     if not cards:
         raise PrintkitError(f"{path.name}: no cards (rows with a title or text)")
     return cards
@@ -225,6 +275,8 @@ class CardStyle:
     ink: CMYK = (0.0, 0.0, 0.0, 1.0)  # title and text: black ink only
     title_role: str = "sans-bold"
     text_role: str = "sans"
+    symbol: CMYK = (0.0, 0.0, 0.0, 0.9)  # a drawn symbol's ink (the eye)
+    dot: CMYK = (0.0, 0.0, 0.0, 0.45)  # the dot's: a mid grey
     back_fill: CMYK = (0.85, 0.55, 0.0, 0.25)
     back_ink: CMYK = (0.0, 0.0, 0.0, 0.0)
 
@@ -236,10 +288,25 @@ class CardGeometry:
 
     width: float
     height: float
+    symbols: bool = False  # the title band keeps its corners for symbols
 
     @property
     def inner_w(self) -> float:
         return self.width - 2 * MARGIN
+
+    @property
+    def title_x(self) -> float:
+        """The title box's left edge (clear of the left corner's symbol)."""
+        return MARGIN + (SYMBOL_SLOT if self.symbols else 0.0)
+
+    @property
+    def title_w(self) -> float:
+        return self.inner_w - (2 * SYMBOL_SLOT if self.symbols else 0.0)
+
+    def symbol_centre(self, corner: int) -> tuple[float, float]:
+        """The centre of the symbol in corner 0 (top left) or 1 (top right)."""
+        x = MARGIN + SYMBOL_SLOT / 2 if corner == 0 else self.width - MARGIN - SYMBOL_SLOT / 2
+        return x, self.title_top - TITLE_H / 2
 
     @property
     def title_top(self) -> float:
@@ -278,16 +345,29 @@ class CardFace:
         self.title, self.text = title, text
 
     def __call__(self, c: Canvas, x: float, y: float, w: float, h: float, index: int) -> None:
+        from dataclasses import replace
+
         g = self.geometry
-        c.setStrokeColorCMYK(*self.style.frame)
+        accent = parse_colour(self.card.accent) if self.card.accent else None
+        if accent is not None:
+            c.setStrokeColor(accent)
+        else:
+            c.setStrokeColorCMYK(*self.style.frame)
         c.setLineWidth(FRAME_WIDTH)
         c.roundRect(x + FRAME_INSET, y + FRAME_INSET, w - 2 * FRAME_INSET,
                     h - 2 * FRAME_INSET, FRAME_RADIUS)
         c.setLineWidth(0.5)
         c.line(x + MARGIN, y + g.rule_y, x + w - MARGIN, y + g.rule_y)
         if self.title.lines:
-            self.title.draw(c, x + MARGIN, y + g.title_top - (TITLE_H - self.title.height) / 2,
-                            g.inner_w)
+            title = replace(self.title, color=accent) if accent is not None else self.title
+            title.draw(c, x + g.title_x, y + g.title_top - (TITLE_H - title.height) / 2,
+                       g.title_w)
+        for corner, name in enumerate(self.card.symbols):
+            if name:
+                cx, cy = g.symbol_centre(corner)
+                c.saveState()
+                SYMBOLS[name](c, x + cx, y + cy, SYMBOL_SIZE, self.style)
+                c.restoreState()
         image = self.card.image is not None
         if self.card.image is not None:
             bx, by, bw, bh = g.image_box()
@@ -337,13 +417,14 @@ def fit_cards(cards: Sequence[CardRow], geometry: CardGeometry, style: CardStyle
     ink = _cmyk(style.ink)
     w = geometry.inner_w
     text_heights = [geometry.text_h(card.image is not None) for card in cards]
-    titles = [fit_text(card.title, style.title_role, w, TITLE_H, max_size=TITLE_MAX,
-                       min_size=TITLE_MIN, step=SIZE_STEP, hyphenate=hyphenate, color=ink)
+    titles = [fit_text(card.title, style.title_role, geometry.title_w, TITLE_H,
+                       max_size=TITLE_MAX, min_size=TITLE_MIN, step=SIZE_STEP,
+                       hyphenate=hyphenate, color=ink)
               for card in cards]
     deck = fit == "deck" and all(f.fits for f in titles)
     title_set_by = _smallest(cards, titles, TITLE_MAX) if deck else None
     if deck:
-        titles = _common_size([c.title for c in cards], style.title_role, w,
+        titles = _common_size([c.title for c in cards], style.title_role, geometry.title_w,
                               [TITLE_H] * len(cards), titles, TITLE_MIN, hyphenate, ink)
     # a card's text is never larger than its title
     caps = [min(TEXT_MAX, t.size) if t.lines else TEXT_MAX for t in titles]
@@ -362,6 +443,27 @@ def _smallest(cards: Sequence[CardRow], fitted: Sequence[Fitted], ceiling: float
     """The row of the first card fitted smallest, if that is under ``ceiling``."""
     i = min(range(len(cards)), key=lambda i: (fitted[i].size, i))
     return cards[i].row if fitted[i].size < ceiling else None
+
+
+def check_cards(report: preflight.Preflight, cards: Sequence[CardRow], fitted: DeckFit,
+                item: ItemSize, style: CardStyle,
+                where: Callable[[CardRow], str] | None = None) -> list[str]:
+    """Record every card's missing glyphs and every title or text that does not fit even at
+    the minimum size; returns where the misfits are (``where(card)``, by default its row)."""
+    unfit: list[str] = []
+    for card, title, text in zip(cards, fitted.titles, fitted.texts, strict=True):
+        place = where(card) if where is not None else _("row {row} ({title})").format(
+            row=card.row, title=card.title or "untitled")
+        report.check_glyphs(style.title_role, card.title, where=place)
+        report.check_glyphs(style.text_role, card.text, where=place)
+        for label, fitting, minimum in (("title", title, TITLE_MIN),
+                                        ("text", text, TEXT_MIN)):
+            if not fitting.fits:
+                report.add("error", "text-overflow",
+                           f"the {label} does not fit a {item.name} card even at "
+                           f"{minimum:g} pt", place)
+                unfit.append(place)
+    return unfit
 
 
 class CardBack:
@@ -415,6 +517,34 @@ class CardBack:
             fitted.draw(c, x + BACK_MARGIN, y + (h + fitted.height) / 2, w - 2 * BACK_MARGIN)
 
 
+def draw_eye(c: Canvas, cx: float, cy: float, d: float, style: CardStyle) -> None:
+    """An eye ``d`` wide: two arcs meeting at the corners, a filled iris with a light."""
+    c.setStrokeColorCMYK(*style.symbol)
+    c.setFillColorCMYK(*style.symbol)
+    c.setLineWidth(max(0.6, d * 0.07))
+    r, lid = d / 2, d * 0.36
+    path = c.beginPath()
+    path.moveTo(cx - r, cy)
+    path.curveTo(cx - r * 0.45, cy + lid, cx + r * 0.45, cy + lid, cx + r, cy)
+    path.curveTo(cx + r * 0.45, cy - lid, cx - r * 0.45, cy - lid, cx - r, cy)
+    path.close()
+    c.drawPath(path, stroke=1, fill=0)
+    c.circle(cx, cy, d * 0.17, stroke=0, fill=1)
+    c.setFillColorCMYK(0.0, 0.0, 0.0, 0.0)
+    c.circle(cx + d * 0.06, cy + d * 0.06, d * 0.05, stroke=0, fill=1)
+
+
+def draw_dot(c: Canvas, cx: float, cy: float, d: float, style: CardStyle) -> None:
+    """A filled grey disc ``d`` across."""
+    c.setFillColorCMYK(*style.dot)
+    c.circle(cx, cy, d / 2, stroke=0, fill=1)
+
+
+SymbolDraw = Callable[["Canvas", float, float, float, CardStyle], None]
+SYMBOLS: dict[str, SymbolDraw] = {"eye": draw_eye, "dot": draw_dot}
+"""The symbols a card's title band may carry in its corners, by the name a CSV gives."""
+
+
 def _blank_back(c: Canvas, x: float, y: float, w: float, h: float, index: int) -> None:
     """The back of a card that has none while others have one: left unprinted."""
 
@@ -465,26 +595,18 @@ def build_deck(csv_path: str | Path, out: str | Path, *, card_size: str = "poker
     if not any(card.count for card in cards):
         raise PrintkitError(f"{csv_path.name}: every count is 0, nothing to print")
     style = CardStyle()
-    geometry = CardGeometry(item.width, item.height)
+    geometry = CardGeometry(item.width, item.height,
+                            symbols=any(any(card.symbols) for card in cards))
     from printkit.pipeline import drawing
 
     with drawing(ctx) as drawn:  # the locale, a recorder, and a canvas that checks as it draws
         report = drawn.preflight
         fitted = fit_cards(cards, geometry, style, fit=fit, hyphenate=hyphenate)
         faces: list[CardFace] = []
-        unfit: list[str] = []  # where each card (or back) that cannot fit is
+        unfit = check_cards(report, cards, fitted, item, style)  # where each misfit is
         for card, title, text in zip(cards, fitted.titles, fitted.texts, strict=True):
             where = _("row {row} ({title})").format(row=card.row,
                                                      title=card.title or "untitled")
-            report.check_glyphs(style.title_role, card.title, where=where)
-            report.check_glyphs(style.text_role, card.text, where=where)
-            for label, fitting, minimum in (("title", title, TITLE_MIN),
-                                            ("text", text, TEXT_MIN)):
-                if not fitting.fits:
-                    report.add("error", "text-overflow",
-                               f"the {label} does not fit a {item.name} card even at "
-                               f"{minimum:g} pt", where)
-                    unfit.append(where)
             if card.image is not None:
                 from PIL import Image
 

@@ -64,6 +64,28 @@ def hyphenator(lang: str) -> Hyphenator:
     return iterate
 
 
+_NO_LINE_START = frozenset("、。，．・：；？！ー」』）】〕〉》”’ゝゞぁぃぅぇぉっゃゅょァィゥェォッャュョ%),.:;?!")
+"""Characters a line may not start with (Japanese kinsoku: closing marks, small kana)."""
+
+
+def is_unspaced(word: str) -> bool:
+    """Whether ``word`` holds Chinese or Japanese characters, written without spaces between
+    words: such a run may break between any two characters.
+
+    >>> is_unspaced("移動力"), is_unspaced("move")
+    (True, False)
+    """
+    return any("\u3040" <= ch <= "\u30ff" or "\u3400" <= ch <= "\u9fff"
+               or "\uff00" <= ch <= "\uffef" for ch in word)
+
+
+def _character_splits(word: str) -> list[tuple[str, str]]:
+    """Where an unspaced ``word`` may break, longest head first: between any two characters,
+    but never before a closing mark or a small kana (no hyphen is added)."""
+    return [(word[:i], word[i:]) for i in range(len(word) - 1, 0, -1)
+            if word[i] not in _NO_LINE_START]
+
+
 def _splits(word: str, hyphenate: Hyphenator) -> list[tuple[str, str]]:
     """Where ``word`` may break, longest head first: ``(head as drawn, tail)``. A head ends in
     a hyphen: one added at a hyphenation point (soft hyphens typed in the text are taken as
@@ -91,7 +113,9 @@ def wrap(text: str, font_name: str, size: float, width: float,
          ) -> tuple[tuple[str, ...], float, bool]:
     """Break ``text`` into lines no wider than ``width`` (greedy, on spaces; with
     ``hyphenate``, also inside a word that does not fit the rest of its line, or with
-    ``only_long`` only inside a word wider than a whole line, which starts where it falls).
+    ``only_long`` only inside a word wider than a whole line, which starts where it falls;
+    Chinese and Japanese, written without spaces, break between characters, as
+    :func:`is_unspaced` says).
     Returns the lines, the widest line's width (over ``width`` when a word cannot be broken
     small enough) and whether a word was split."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -112,15 +136,18 @@ def wrap(text: str, font_name: str, size: float, width: float,
                 continue
             lead = f"{line} " if line else ""
             # with only_long, a word that fits a line of its own is not split: it moves down
-            may_split = hyphenate is not None and not (
+            unspaced = is_unspaced(word)
+            may_split = (unspaced or hyphenate is not None) and not (
                 only_long and line and measure(word.replace(SOFT_HYPHEN, "")) <= width + TOLERANCE)
-            split = next((s for s in _splits(word, hyphenate)
+            splits = (_character_splits(word) if unspaced
+                      else _splits(word, hyphenate) if hyphenate is not None else [])
+            split = next((s for s in splits
                           if measure((lead + s[0]).replace(SOFT_HYPHEN, "")) <= width + TOLERANCE),
-                         None) if hyphenate is not None and may_split else None
+                         None) if may_split else None
             if split is not None:  # the head ends this line, the tail starts the next
                 lines.append(lead + split[0])
                 words.appendleft(split[1])
-                line, hyphenated = "", True
+                line, hyphenated = "", hyphenated or not unspaced
                 continue
             if line:  # the word starts the next line (and is split there if it must be)
                 lines.append(line)

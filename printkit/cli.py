@@ -401,33 +401,72 @@ def _with_sheet(parsed: GameLog, options: dict[str, Any], log: str) -> GameLog:
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--bot", help="Bot that plays the games (default: the game's strongest).")
 @click.option("--players", type=int, help="Players per game (default: the game's default).")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per game on stdout.")
-@click.option("--report", help="Also write a PDF report here.")
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per game and variant on stdout.")
+@click.option("--report", metavar="DIR",
+              help="Also write the balance report: a PDF per game, a summary and the "
+                   "extreme games' logs and examples in DIR (or all in one FILE.pdf).")
+@click.option("--executor", type=click.Choice(["local", "dask"]), default="local",
+              show_default=True,
+              help="Where the games run: local processes, or a dask.distributed cluster.")
+@click.option("--jobs", type=click.IntRange(min=1),
+              help="--executor local: worker processes [default: cores; 1 runs in this "
+                   "process].")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="--executor dask: the scheduler's address, e.g. tcp://10.0.0.5:8786.")
+@click.option("--pair-games", type=click.IntRange(min=0),
+              help="Games per pairing of bots, seats swapped [default: a tenth of --games; "
+                   "0: none].")
+@click.option("--chunk", type=click.IntRange(min=1),
+              help="Games per chunk of work [default: from --games and the workers].")
 @_paper_option
 @_options_flag
 @_sheet_option
 @_die_size_option
 def validate(game: str, count: int, seed: int, bot: str | None, players: int | None,
-             as_json: bool, report: str | None, paper: str, landscape: bool,
-             option_pairs: tuple[str, ...], sheet: str | None, die_size: float | None) -> None:
-    """Auto-play many games and check every declared capacity against them.
+             as_json: bool, report: str | None, executor: str, jobs: int | None,
+             scheduler: str | None, pair_games: int | None, chunk: int | None, paper: str,
+             landscape: bool, option_pairs: tuple[str, ...], sheet: str | None,
+             die_size: float | None) -> None:
+    """Auto-play many games of every variant, check every declared capacity against them
+    and measure the game's balance (length, scores, seats, bots against bots).
 
     With --sheet, the custom sheet's seat moves round the table from game to game and the
     report adds its win rate against the standard sheets, with a 95 % confidence interval.
+    A run that changes the game (--option, --sheet, --die-size) with --report also plays the
+    standard game and shows the two side by side. Ctrl-C stops cleanly: what was played is
+    printed and the report is written, marked partial.
     """
-    from printkit.validate import validate_games
+    from printkit.simulation import make_executor
+    from printkit.validate import ValidationInterrupted, validate_games
 
     if count < 1:
         raise PrintkitError(f"--games must be a positive number, not {count}")
+    if jobs is not None and executor != "local":
+        raise PrintkitError("--jobs applies to --executor local")
     options = {**_game_options(option_pairs), **_die_size_options(game, die_size)}
     sheet_options = _sheet_options(game, sheet)
     ctx = _context(paper, landscape, game_options={**options, **sheet_options})
-    report_path = _out_file(report) if report else None
-    ok = validate_games(game, ctx, count, seed, bot=bot, players=players, as_json=as_json,
-                        report=report_path, echo=click.echo, options=options,
-                        head_to_head=Path(sheet).name if sheet else None)
+    report_path = _report_path(report) if report else None
+    runner = make_executor(executor, jobs=jobs, scheduler=scheduler)
+    try:
+        ok = validate_games(game, ctx, count, seed, bot=bot, players=players, as_json=as_json,
+                            report=report_path, echo=click.echo, options=options,
+                            head_to_head=Path(sheet).name if sheet else None,
+                            executor=runner, pair_games=pair_games, chunk=chunk)
+    except ValidationInterrupted as stop:  # Ctrl-C: what was done is printed, one line
+        raise click.ClickException(str(stop) + ("; the report is marked partial" if report
+                                                else "")) from None
+    finally:
+        runner.close()
     if not ok:
         raise Fail("a capacity falls short of what the games demanded")
+
+
+def _report_path(path: str) -> Path:
+    """``--report``: a folder (created), or one ``.pdf`` file (its folder created)."""
+    out = Path(path)
+    return _out_file(path) if out.suffix.lower() == ".pdf" else _out_dir(path)
 
 
 def _register_plugins() -> None:

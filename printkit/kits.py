@@ -110,6 +110,25 @@ class Validation(Generic[S]):
     bot: str
     capacities: Callable[[DrawContext, int], Sequence[Capacity]]
     demands: Mapping[str, Callable[[S], int]]
+    variants: Callable[[], Sequence[tuple[str, Mapping[str, Any]]]] | None = None
+    """The game's variants, each validated on its own: a name and the game options that make
+    it (one per Pwinch Wars scenario, say); None is the one standard game. A function, so
+    that the list is read from the game's data only when validation runs."""
+    scores: Callable[[S], Sequence[float]] | None = None
+    """Each player's score at the end of a game, for the report's score charts, where the
+    engine's returns are only a win or a loss; None takes the returns of a game that has a
+    score, else the ``scores`` its result records, if any."""
+
+    def variant_list(self) -> list[tuple[str | None, dict[str, Any]]]:
+        """The variants to validate: ``(None, {})`` alone for a game without variants."""
+        if self.variants is None:
+            return [(None, {})]
+        found: list[tuple[str | None, dict[str, Any]]] = [
+            (name, dict(options)) for name, options in self.variants()]
+        names = [name for name, _options in found]
+        if not found or len(set(names)) != len(names):
+            raise PrintkitError(f"the kit's variants must be named once each: {names}")
+        return found
 
     def measure(self, ctx: DrawContext, players: int) -> list[Capacity]:
         """The capacities, checked against the demands: a name on one side only is an

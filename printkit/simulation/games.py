@@ -1,0 +1,100 @@
+"""Playing a chunk: the one function a worker runs, here, in a process pool or on a cluster.
+
+The game loop is :func:`printkit.engines.core.play`'s, move for move and draw for draw (the
+same dice stream and the same bot streams per seed), so a seed kept as an extreme replays into
+the very same game with its log recorded; it only notes besides who made the first decision
+and how many decisions there were, and records nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from printkit.engines.core import CHANCE, TERMINAL, EngineError, Game, bot_rng, dice_rng, make_bot
+from printkit.simulation.aggregate import Tally
+from printkit.simulation.chunks import Chunk, Job
+
+if TYPE_CHECKING:
+    from printkit.kits import Validation
+
+MAX_STEPS = 1_000_000
+
+
+class PlayedGame:
+    """The end of one auto-played game, with what a tally needs of it."""
+
+    __slots__ = ("state", "decisions", "first")
+
+    def __init__(self, state: Any, decisions: int, first: int | None) -> None:
+        self.state, self.decisions, self.first = state, decisions, first
+
+
+def play_quietly(game: Game[Any, Any], bots: Sequence[str], seed: int,
+                 options: dict[str, Any]) -> PlayedGame:
+    """One game as :func:`~printkit.engines.core.play` plays it with ``record=False``."""
+    state = game.new_initial_state(len(bots), {**game.default_options(), **options})
+    rng = dice_rng(seed)
+    players = [make_bot(game, b, i, bot_rng(seed, i)) for i, b in enumerate(bots)]
+    steps = decisions = 0
+    first: int | None = None
+    while True:
+        who = state.current_player()
+        if who == TERMINAL:
+            return PlayedGame(state, decisions, first)
+        if steps >= MAX_STEPS:
+            raise EngineError(f"{game.info.name}: no end after {MAX_STEPS} steps")
+        if who == CHANCE:
+            state.apply(state.chance_outcomes().sample(rng))
+        else:
+            if first is None:
+                first = who
+            state.apply(players[who].decide(state.view(who)).action)
+            decisions += 1
+        steps += 1
+
+
+def game_scores(validation: Validation[Any] | None, has_score: bool,
+                state: Any) -> list[float] | None:
+    """Each player's score, for the score charts: the kit's own reading, else the returns of
+    a game with a score, else the ``scores`` its result records; None for a game of wins
+    and losses only."""
+    if validation is not None and validation.scores is not None:
+        return [float(s) for s in validation.scores(state)]
+    if has_score:
+        return [float(s) for s in state.returns()]
+    recorded = state.result().get("scores")
+    if isinstance(recorded, list) and all(isinstance(s, int | float) for s in recorded):
+        return [float(s) for s in recorded]
+    return None
+
+
+def game_rounds(state: Any) -> int | None:
+    """The game's own length in rounds or turns, where its result records one."""
+    result = state.result()
+    for key in ("rounds", "turns"):
+        value = result.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
+def play_chunk(chunk: Chunk) -> Tally:
+    """Play one chunk's games and return their tally (the worker's whole job)."""
+    from printkit.kits import get_game_kit
+
+    job: Job = chunk.spec
+    kit = get_game_kit(job.kit)
+    game = kit.game()
+    has_score = game.info.has_score
+    demands = dict(kit.validation.demands) if job.measure and kit.validation else {}
+    tally = Tally(job.players)
+    for index in range(chunk.start, chunk.start + chunk.count):
+        seed = job.seed + index
+        played = play_quietly(game, job.seats(index), seed, job.game_options(index))
+        state = played.state
+        returns = [float(r) for r in state.returns()]
+        tally.add_game(seed, returns, game_scores(kit.validation, has_score, state),
+                       played.decisions, game_rounds(state), played.first, job.focus(index),
+                       {name: int(f(state)) for name, f in demands.items()})
+    return tally

@@ -3,7 +3,8 @@
 Run directly (``python -m bench.bench_pwinch_wars``, one JSON object per line: name, value,
 unit) or import :func:`run`. Games are played as ``printkit validate`` plays them:
 ``printkit.engines.core.play(..., record=False)`` on one core after a short warm-up (the
-maps' line-of-sight patterns are worked out on first use). Also given: the engine alone (the
+maps' line-of-sight patterns, the path searches a game object keeps for every game and the
+tactical bot's distance grid are worked out on first use). Also given: the engine alone (the
 same tactical games replayed with every decision known, each step's view and checked apply
 as :func:`play` does), which bounds what any bot can reach. ``--strength N`` adds the
 tactical bot's win rate against ``random`` over N games per scenario (seats rotated) and each

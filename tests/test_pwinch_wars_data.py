@@ -359,3 +359,22 @@ def test_a_scenario_mistake_is_named(edit, message):
     with pytest.raises(PwinchDataError) as err:
         _parse(raw)
     assert message in str(err.value)
+
+
+def test_choosing_characters_the_seeds_three_ways():
+    """Fixed teams (Pepin Street), the aligned draft (the default) and the bowl (the apple
+    tree); a wrong or pointless ``choose`` is named."""
+    ways = {s.id: (s.choose.value, bool(s.teams[0].characters))
+            for s in DATA.scenarios.values()}
+    assert ways["pepin_street"] == ("draft", True)
+    assert ways["forest_skirmish"] == ("draft", False)
+    assert ways["fruit_tree"] == ("bowl", False)
+    raw = _scenario("fruit_tree")
+    raw["designed_for_printkit"]["choose"] = "hat"
+    with pytest.raises(PwinchDataError, match="'designed_for_printkit.choose' must be one of "
+                                              "draft, bowl, got 'hat'"):
+        _parse(raw, "fruit_tree.toml")
+    raw = _scenario()
+    raw["designed_for_printkit"]["choose"] = "bowl"
+    with pytest.raises(PwinchDataError, match="needs a team with 'draft'"):
+        _parse(raw)

@@ -566,3 +566,268 @@ def test_logs_match_the_game_schemas():
     for scenario, n in (("forest_skirmish", 2), ("three_gangs", 3)):
         played = play(GAME, ["tactical"] * n, seed=3, options={"scenario": scenario})
         validate_log_lines(GAME, played.log.dumps())
+
+
+# -- cards at any moment: windows in the other players' impulses --------------------------------
+
+
+def test_rally_in_the_enemy_impulse_before_his_shot():
+    """Jack is red; Bud (the enemy) is activated next to him: Jack's player rallies him in
+    the window of Bud's activation, before Bud can fire."""
+    s = position("forest_skirmish", [(0, "jack", "1010", []), (1, "bud", "1011", [])],
+                 actor=1, hands=[["pep_talk"], []])
+    s._mut(Marker(0, 1)).side = Side.RED
+    s.apply(Activate(1))
+    window = s.reaction_window()
+    assert window is not None and window.trigger == "impulse" and window.players == (0,)
+    assert s.legal_actions() == [PlayCard("pep_talk", Marker(0, 1)), Pass()]
+    s.apply(PlayCard("pep_talk", Marker(0, 1)))
+    assert s.pieces[Marker(0, 1)].side is Side.BLUE and s.hands[0] == []
+    assert {"event": "card", "player": 0, "card": "pep_talk", "on": [0, 1]} in s.events
+    assert s.reaction_window() is None and s.current_player() == 1   # Bud's impulse goes on
+    assert Fire(Marker(0, 1), "sling") in s.legal_actions()
+
+
+def test_reveal_the_marker_that_just_hid():
+    """Bud ends his impulse hiding out of Jack's sight (no roll); Jack's player, holding a
+    reveal, is asked after the impulse and turns him over before Jack plays."""
+    s = position("forest_skirmish", [(0, "jack", "0101", []), (1, "bud", "2221", [])],
+                 actor=1, hands=[["crackling_branch"], []])
+    s.apply(Activate(1))            # Bud is seen: nothing to reveal, no window
+    assert s.reaction_window() is None and s.current_player() == 1
+    s.apply(End(True))
+    assert s.pieces[Marker(1, 1)].hidden
+    window = s.reaction_window()
+    assert window is not None and window.trigger == "impulse end" and window.players == (0,)
+    assert PlayCard("crackling_branch", Marker(1, 1)) in s.legal_actions()
+    s.apply(PlayCard("crackling_branch", Marker(1, 1)))
+    assert not s.pieces[Marker(1, 1)].hidden
+    assert any(e["event"] == "revealed" and e["why"] == "Crackling Branch" for e in s.events)
+    assert s.current_player() == 0 and s.legal_actions() == [Activate(1)]
+
+
+def test_no_window_when_nobody_holds_an_any_time_card():
+    """Modifier cards only: the activation and the end of an enemy impulse cost no step."""
+    s = position("forest_skirmish", [(0, "jack", "0101", []), (1, "bud", "2221", [])],
+                 actor=1, hands=[["steady_aim", "brave_face"], ["quiet_mouse"]])
+    s.apply(Activate(1))
+    assert s.reaction_window() is None and s.current_player() == 1
+    s.apply(End(False))
+    assert s.reaction_window() is None
+    assert s.current_player() == 0 and s.legal_actions() == [Activate(1)]
+
+
+def test_window_offers_enemy_cards_on_the_playing_marker_only():
+    """In another player's impulse a card on an enemy goes on the marker playing; refills
+    wait for the owner's own impulse; in his own impulse any valid target will do."""
+    s = position("forest_skirmish", [(0, "jack", "0101", ["fruits"]), (1, "bud", "2221", []),
+                                     (1, "hugo", "2219", [])], hidden=True, actor=1,
+                 hands=[["supper_time", "full_pockets"], []])
+    s._mut(Marker(0, 1)).items["fruits"] = 1
+    s.apply(Activate(2))
+    assert s.legal_actions() == [PlayCard("supper_time", Marker(1, 2)), Pass()]
+    s.apply(Pass())
+    s.apply(End(True))
+    s.apply(Pass())                 # the impulse-end window on Hugo
+    assert s.current_player() == 0
+    s.apply(Activate(1))
+    mine = s.legal_actions()
+    assert {PlayCard("supper_time", Marker(1, 1)), PlayCard("supper_time", Marker(1, 2)),
+            PlayCard("full_pockets", Marker(0, 1))} <= set(mine)
+
+
+def test_tactical_bot_rallies_and_forces_checks_in_windows():
+    from printkit.engines.pwinch_wars.bots import TacticalBot
+    s = position("forest_skirmish", [(0, "jack", "1010", []), (1, "bud", "1011", [])],
+                 actor=1, hands=[["pep_talk", "wasp"], []])
+    s._mut(Marker(0, 1)).side = Side.RED
+    s.apply(Activate(1))
+    bot = TacticalBot(GAME, 0, random.Random(1))
+    assert bot.decide(s.view(0)).action == PlayCard("pep_talk", Marker(0, 1))
+    t = position("forest_skirmish", [(0, "jack", "1010", []), (1, "bud", "1011", [])],
+                 actor=1, hands=[["wasp"], []])
+    t._mut(Marker(1, 1)).side = Side.RED
+    t.apply(Activate(1))
+    assert bot.decide(t.view(0)).action == PlayCard("wasp", Marker(1, 1))
+    t.apply(PlayCard("wasp", Marker(1, 1)))
+    assert t.rolls[0].kind == "moral" and t.rolls[0].credit == 0
+
+
+def test_any_time_cards_round_trip_in_tactical_games():
+    """Cards played in the other players' impulses appear in real games and replay."""
+    windows = 0
+    for seed in range(4):
+        played = play(GAME, ["tactical", "tactical"], seed=seed)
+        state = GAME.new_initial_state(2, GAME.default_options())
+        for entry in played.log.entries:
+            w = state.reaction_window()
+            if w is not None and w.trigger in ("impulse", "impulse end") and (
+                    entry.player != state.actor):
+                windows += 1
+            state.apply(GAME.outcome_from_json(entry.data) if entry.player is None
+                        else GAME.action_from_json(entry.data))
+        assert state.result() == played.state.result()
+        replay(GAME, parse_log(played.log.dumps()))
+    assert windows > 0
+
+
+# -- choosing characters: the bowl ----------------------------------------------------------------
+
+
+def test_bowl_draws_each_team_at_random():
+    scenario = DATA.scenarios["fruit_tree"]
+    assert scenario.choose.value == "bowl"
+    played = play(GAME, ["tactical", "random"], seed=11, options={"scenario": "fruit_tree"})
+    entries = played.log.entries
+    drawn = [e.data for e in entries[1:1 + 12]]
+    assert all(e.player is None for e in entries[:13])      # first pick dice, then 12 draws
+    assert sorted(drawn) == sorted(c for t in played.state.teams for c in t)
+    assert len(set(drawn)) == 12 and set(drawn) <= set(DATA.roster.ids)
+    for team, t in zip(played.state.teams, scenario.teams, strict=True):
+        assert len(team) == t.draft
+    first = max(range(2), key=lambda p: entries[0].data[p])
+    assert played.state.teams[first][0] == drawn[0]          # the dice decide who begins
+    assert played.state.teams[1 - first][0] == drawn[1]      # then in turn
+    again = play(GAME, ["tactical", "random"], seed=11, options={"scenario": "fruit_tree"})
+    assert again.log.dumps() == played.log.dumps()
+    other = play(GAME, ["tactical", "random"], seed=12, options={"scenario": "fruit_tree"})
+    assert other.state.teams != played.state.teams
+    assert replay(GAME, parse_log(played.log.dumps())).state.result() == \
+        played.state.result()
+
+
+def test_bowl_is_a_uniform_chance_node_over_those_left():
+    state = GAME.new_initial_state(2, {"scenario": "fruit_tree"})
+    state.apply((9, 3))
+    assert state.current_player() == CHANCE
+    spec = state.chance_outcomes()
+    assert set(spec.options) == set(DATA.roster.ids)
+    assert spec.probability("hugo") == pytest.approx(1 / 24)
+    state.apply("hugo")
+    assert state.teams[0] == ["hugo"] and "hugo" not in state.chance_outcomes().options
+    assert state.chance_outcomes().probability("ruby") == pytest.approx(1 / 23)
+    assert {"event": "pick", "player": 0, "character": "hugo", "bowl": True} in state.events
+    with pytest.raises(IllegalActionError):
+        state.apply("hugo")                                   # out of the bowl already
+
+
+def test_choose_option_overrides_the_scenario():
+    three = play(GAME, ["tactical"] * 3, seed=2,
+                 options={"scenario": "three_gangs", "choose": "bowl"})
+    assert not any(isinstance(e.data, dict) and "pick" in e.data for e in three.log.entries)
+    assert [len(t) for t in three.state.teams] == [5, 5, 5]
+    replay(GAME, parse_log(three.log.dumps()))
+    drafted = play(GAME, ["tactical", "tactical"], seed=2,
+                   options={"scenario": "fruit_tree", "choose": "draft"})
+    assert sum(isinstance(e.data, dict) and "pick" in e.data
+               for e in drafted.log.entries) == 12
+    with pytest.raises(ValueError, match="fixed teams"):
+        GAME.new_initial_state(2, {"scenario": "pepin_street", "choose": "bowl"})
+    with pytest.raises(ValueError, match="choose"):
+        GAME.new_initial_state(2, {"scenario": "forest_skirmish", "choose": "hat"})
+    from printkit.engines.core import validate_log_lines
+    validate_log_lines(GAME, three.log.dumps())
+
+
+# -- the speed work keeps the rules: shortcuts against the plain rule ---------------------------
+
+
+def _impulse_states(scenario="forest_skirmish", seeds=(0, 1), n=2):
+    from printkit.engines.core import bot_rng, dice_rng, make_bot
+    for seed in seeds:
+        state = GAME.new_initial_state(n, {"scenario": scenario})
+        rng = dice_rng(seed)
+        bots = [make_bot(GAME, "tactical", i, bot_rng(seed, i)) for i in range(n)]
+        while not state.is_terminal():
+            who = state.current_player()
+            if who == CHANCE:
+                state.apply(state.chance_outcomes().sample(rng))
+                continue
+            yield state
+            state.apply(bots[who].decide(state.view(who)).action)
+
+
+def test_reach_shortcuts_give_the_plain_search():
+    """The cached searches of the empty map (and around enemy counters) give, hex for hex
+    and in the same order, what a search with every counter on the map gives."""
+    from printkit.engines.pwinch_wars.game import _search
+    checked = 0
+    for state in _impulse_states(seeds=(0, 3)):
+        if state.window is not None or state.phase != "impulse" or state.active is None:
+            continue
+        p = state.pieces[state.active]
+        if p.fired:
+            continue
+        hexes, index, adj, stop = GAME.graph(state.map)
+        forbidden = {index[h] for h, m in state.occupied.items() if m.team != p.team}
+        taken = {index[h] for h in state.occupied}
+        best, prev = _search(adj, index[p.at], state._left(p), forbidden)
+        plain = [(hexes[j], (best[j] >> 4, best[j] & 15)) for j in prev
+                 if stop[j] and j not in taken]
+        assert list(state.reachable(p).items()) == plain
+        assert list(state.reach(p).moves) == [Move(h) for h, _ in plain]
+        checked += 1
+    assert checked > 100
+
+
+def test_fast_legality_checks_agree_with_the_legal_list():
+    """Moves and set-up places are checked by their rule, not looked up in the list: the
+    two agree on every hex."""
+    from printkit.engines.pwinch_wars.actions import Place
+    moves = places = 0
+    for k, state in enumerate(_impulse_states(seeds=(2,))):
+        legal = set(state.legal_actions())
+        if state.phase == "place" and k % 3 == 0:
+            for box in range(1, 11):
+                for h in FOREST.hexes():
+                    a = Place(box, h)
+                    try:
+                        state.check_legal(a)
+                        ok = True
+                    except IllegalActionError:
+                        ok = False
+                    assert ok == (a in legal), a
+                    places += 1
+        elif state.phase == "impulse" and state.active is not None and k % 4 == 0:
+            for h in FOREST.hexes():
+                a = Move(h)
+                try:
+                    state.check_legal(a)
+                    ok = True
+                except IllegalActionError:
+                    ok = False
+                assert ok == (a in legal), a
+                moves += 1
+    assert moves > 10_000 and places > 10_000
+
+
+def test_tactical_bot_spends_movement_cards_on_a_character_who_will_move():
+    from printkit.engines.pwinch_wars.bots import TacticalBot
+    bot = TacticalBot(GAME, 0, random.Random(1))
+    far = position("forest_skirmish", [(0, "jack", "0101", []), (1, "bud", "2221", [])],
+                   hands=[["second_wind"], []])
+    far.apply(Activate(1))
+    assert far.reaction_window().players == (0,)
+    assert bot.decide(far.view(0)).action == PlayCard("second_wind", Marker(0, 1))
+    far.apply(PlayCard("second_wind", Marker(0, 1)))
+    assert far.pieces[Marker(0, 1)].move_points == DATA.roster.get("jack").move + 2
+    # next to a red enemy in the open, he shoots from where he stands: no card
+    near = position("forest_skirmish", [(0, "ruby", "1010", ["heavy_sling"]),
+                                        (1, "hugo", "1011", [])], hands=[["second_wind"], []])
+    near._mut(Marker(1, 1)).side = Side.RED
+    near.apply(Activate(1))
+    assert bot.decide(near.view(0)).action == Pass()
+
+
+def test_tactical_bot_forces_a_check_only_where_it_likely_fails():
+    """Supper Time (a moral check at 0) on the marker playing: Hugo (blue moral 3) fails
+    70% of the time, worth the card; Sam (8) fails 20%, kept."""
+    from printkit.engines.pwinch_wars.bots import TacticalBot
+    bot = TacticalBot(GAME, 0, random.Random(1))
+    for enemy, played in (("hugo", True), ("sam", False)):
+        s = position("forest_skirmish", [(0, "jack", "0101", []), (1, enemy, "2221", [])],
+                     actor=1, hands=[["supper_time"], []])
+        s.apply(Activate(1))
+        assert s.reaction_window().players == (0,)
+        action = bot.decide(s.view(0)).action
+        assert (action == PlayCard("supper_time", Marker(1, 1))) is played

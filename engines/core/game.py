@@ -174,14 +174,33 @@ class ReactionWindow:
     from a turn. Games should ask only players who hold a possible reaction, so that games
     are not slowed by questions nobody can answer.
 
+    Windows are not only before rolls: "at any moment" is read as a few moments a game
+    names (a piece is activated, a turn or an impulse ends), each a window asking, round
+    the table from the acting side, every player who could react then. :meth:`asking`
+    builds it, and gives ``None`` when nobody can react, so a game opens no window and logs
+    no step.
+
     >>> ReactionWindow("fire roll", (1, 0)).players[0]
     1
+    >>> ReactionWindow.asking("impulse ends", 2, 3, lambda p: p != 1)
+    ReactionWindow(trigger='impulse ends', players=(2, 0))
+    >>> ReactionWindow.asking("impulse ends", 0, 2, lambda p: False) is None
+    True
     """
 
     trigger: str
     """What is about to happen, in words ("fire roll", "moral roll", "impulse")."""
     players: tuple[int, ...]
     """The players still to be asked, the one deciding now first."""
+
+    @classmethod
+    def asking(cls, trigger: str, first: int, num_players: int,
+               can_react: Callable[[int], bool]) -> ReactionWindow | None:
+        """The window of ``trigger`` asking the players ``can_react`` accepts, in seat order
+        from ``first`` (the acting side first); ``None`` when nobody can react."""
+        seats = ((first + k) % num_players for k in range(num_players))
+        players = tuple(q for q in seats if can_react(q))
+        return cls(trigger, players) if players else None
 
 
 class Game(ABC, Generic[S, A]):

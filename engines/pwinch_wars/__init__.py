@@ -73,6 +73,7 @@ from printkit.engines.pwinch_wars.rules_fire import (
     succeeds,
 )
 from printkit.engines.pwinch_wars.scenarios import (
+    Choose,
     Scenario,
     Team,
     TeamColour,
@@ -121,6 +122,7 @@ __all__ = [
     "Card",
     "Character",
     "Chart",
+    "Choose",
     "Colour",
     "Deck",
     "Effect",

@@ -5,15 +5,21 @@ markers are dummies): it drafts the strongest characters, arms its best shooters
 shields its weakest, sets up in the woods, fires when the odds are good (before moving, to
 keep the steady-aim bonus), otherwise moves to cover at a shooting distance from the
 enemy, scouts hidden markers next to it, hides at the end of every impulse, and plays cards
-where they count (a modifier on a roll that is neither sure nor hopeless; reveals on markers
-it can reach; rallies its red characters).
+where they count (a modifier on a roll that is neither sure nor hopeless; movement cards on
+a character who will move rather than shoot; reveals on markers it can reach; rallies its red
+characters; forced moral checks on a revealed enemy who is red or fails at least half the
+time). In the other players' impulses it rallies at once, forces those checks on the marker
+playing, and reveals a marker that just hid near one of its characters still to play.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
+
+import numpy as np
+import numpy.typing as npt
 
 from printkit.engines.core import BotFactory, Decision, Game, RandomBot, Reason
 from printkit.engines.core.bots import N_
@@ -35,14 +41,16 @@ from printkit.engines.pwinch_wars.actions import (
     Special,
     Tray,
 )
-from printkit.engines.pwinch_wars.cards import Colour, Effect
+from printkit.engines.pwinch_wars.cards import Colour, Effect, When
 from printkit.engines.pwinch_wars.game import Piece, PwinchState
-from printkit.engines.pwinch_wars.hexes import Hex, distance, neighbours
+from printkit.engines.pwinch_wars.hexes import Hex, distance
 from printkit.engines.pwinch_wars.roster import Side, rating
 from printkit.engines.pwinch_wars.rules_fire import chance_of
 
 FIRE_AT_ONCE = 0.35
 """Fire before moving when a shot is at least this likely to force a failed moral check."""
+SHAKY = 0.5
+"""Force a moral check on a blue enemy when he fails it at least this often (he turns red)."""
 WANTED_RANGE = 3
 """The distance to the nearest enemy the bot likes to stand at: in range of most weapons."""
 
@@ -102,8 +110,15 @@ class TacticalBot:
         return Decision(best, Reason(N_("weapons to the shooters, protection to the shaky")))
 
     def _place(self, view: PwinchState, actions: Sequence[Action]) -> Decision[Action]:
-        boxes = sorted({a.box for a in actions if isinstance(a, Place)})
+        # the engine lists the places box by box, each on the same free hexes
+        first = actions[0]
+        assert isinstance(first, Place)
+        per_box = next((i for i, a in enumerate(actions)
+                        if isinstance(a, Place) and a.box != first.box), len(actions))
+        boxes = [a.box for a in actions[::per_box] if isinstance(a, Place)]
         box = self.rng.choice(boxes)
+        k = boxes.index(box)
+        actions = actions[k * per_box:(k + 1) * per_box]
         terrain = view.map.terrain_at
         enemy = self._enemy_zone_centre(view)
 
@@ -156,6 +171,9 @@ class TacticalBot:
     def _impulse(self, view: PwinchState, actions: Sequence[Action]) -> Decision[Action]:
         assert view.active is not None
         p = view.pieces[view.active]
+        # the engine lists the moves first (as many as the search found), then the rest
+        moving = 0 if p.fired else len(view.reach(p).moves)
+        actions = actions[moving:]
         card = self._any_card(view, actions, p)
         if card is not None:
             return Decision(card, Reason(N_("a card that counts now")))
@@ -169,9 +187,8 @@ class TacticalBot:
         for a in actions:
             if isinstance(a, Special):
                 return Decision(a, Reason(N_("refill, pick up or set up an item")))
-        moves = [a for a in actions if isinstance(a, Move)]
-        if moves and not p.moved:
-            target = self._move(view, p, moves)
+        if moving and not p.moved:
+            target = self._move(view, p)
             if target is not None:
                 return Decision(target, Reason(N_("move to cover near the enemy")))
         if shot is not None:
@@ -181,7 +198,11 @@ class TacticalBot:
             return Decision(End(True), Reason(N_("hide")))
         return Decision(End(False), Reason(N_("a flag carrier cannot hide")))
 
-    def _move(self, view: PwinchState, p: Piece, moves: Sequence[Move]) -> Move | None:
+    def _move(self, view: PwinchState, p: Piece) -> Move | None:
+        """The reachable hex scoring best (cover, about ``WANTED_RANGE`` from the nearest
+        of the three closest enemies, few river/property entries, the scenario's pull, a
+        hidden marker to scout), if it beats staying; among equals the cheapest, then the
+        first the path search found. Scored over every hex at once with numpy."""
         assert p.at is not None
         enemies = [q.at for q in view.pieces.values()
                    if q.team != self.player and q.on_map and q.at is not None]
@@ -189,56 +210,45 @@ class TacticalBot:
             return None
         hidden = [q.at for q in view.pieces.values() if q.team != self.player and q.on_map
                   and q.hidden and q.at is not None]
-        reach = view.reachable(p)
         left = 2 * p.move_points - p.spent
         want = WANTED_RANGE if p.char is not None else WANTED_RANGE + 1
-
         at = p.at
-        foes = [(e.q, e.r) for e in sorted(enemies, key=lambda e: distance(e, at))[:3]]
+        grid = _Grid.of(view)
+        index = grid.index
+        foes = [index[e] for e in sorted(enemies, key=lambda e: distance(e, at))[:3]]
         goal, pull = self._goal(view, p)
-        gq, gr = (goal.q, goal.r) if goal is not None else (0, 0)
         scout = p.char is not None and bool(hidden)
-        beside = {n for e in hidden for n in neighbours(e)}
-        value = self._cover(view)
+        beside = np.zeros(len(index), dtype=bool)
+        if scout:
+            for e in hidden:
+                for j, _ in grid.adj[index[e]]:
+                    beside[j] = True
+        dist = grid.dist
+        here = index[at]
 
-        def score(h: Hex, cost: int, entries: int) -> float:
-            q, r = h.q, h.r
-            near = min([(abs(q - a) + abs(r - b) + abs(q - a + r - b)) >> 1 for a, b in foes])
-            s: float = value[h] - abs(near - want) - 3 * entries
-            if pull:
-                s -= pull * ((abs(q - gq) + abs(r - gr) + abs(q - gq + r - gr)) >> 1)
-            if scout and left - cost >= 4 and h in beside:
-                s += 2
-            return s
+        # staying put, scored as a move would be
+        near_here = min(dist.item(f, here) for f in foes)
+        stay: float = grid.cover.item(here) - abs(near_here - want)
+        if pull:
+            assert goal is not None
+            stay -= pull * dist.item(index[goal], here)
+        if scout and left >= 4 and beside[here]:
+            stay += 2
 
-        # the same sum as score(), inlined over every reachable hex (the bot's hot loop)
-        top_score, top_cost, top = score(p.at, 0, 0), 0, None
-        for h, (cost, entries) in reach.items():
-            q, r = h.q, h.r
-            near = 99
-            for a, b in foes:
-                d = (abs(q - a) + abs(r - b) + abs(q - a + r - b)) >> 1
-                if d < near:
-                    near = d
-            v: float = value[h] - (near - want if near > want else want - near) - 3 * entries
-            if pull:
-                v -= pull * ((abs(q - gq) + abs(r - gr) + abs(q - gq + r - gr)) >> 1)
-            if scout and left - cost >= 4 and h in beside:
-                v += 2
-            if v > top_score or (top is not None and v == top_score and cost < top_cost):
-                top_score, top_cost, top = v, cost, h
-        return None if top is None else view.game.moves[top]
-
-    _covers: dict[str, dict[Hex, int]] = {}
-
-    def _cover(self, view: PwinchState) -> dict[Hex, int]:
-        """How good each hex is to stand in: its sneak bonus and twice the fire penalty it
-        gives those shooting at you."""
-        found = self._covers.get(view.map.id)
-        if found is None:
-            found = {h: t.sneak - 2 * t.fire for h, t in view.map.terrain.items()}
-            self._covers[view.map.id] = found
-        return found
+        js, costs, base = grid.table(view.reach(p).table)
+        near = dist[foes[0], js] if len(foes) == 1 else dist[foes][:, js].min(axis=0)
+        v: npt.NDArray[Any] = base - np.abs(near - want)
+        if pull:
+            assert goal is not None
+            v = v - pull * dist[index[goal], js]
+        if scout:
+            v = v + 2 * ((left - costs >= 4) & beside[js])
+        top = v.max()
+        if not top > stay:
+            return None
+        tied = np.flatnonzero(v == top)
+        j = int(js[tied[int(np.argmin(costs[tied]))]])
+        return view.game.index_moves(view.map)[j]
 
     def _goal(self, view: PwinchState, p: Piece) -> tuple[Hex | None, float]:
         """Where the scenario pulls this marker, and how hard: the fruit tree to hold, the
@@ -275,7 +285,7 @@ class TacticalBot:
             if card.effect is Effect.REVEAL and p.at is not None and q.at is not None and (
                     distance(p.at, q.at) <= 4 and not p.fired and p.char is not None):
                 return a
-            if card.effect is Effect.MORAL_CHECK and q.side is Side.RED and not q.hidden:
+            if card.effect is Effect.MORAL_CHECK and self._shaky(view, q, card.amount):
                 return a
         return None
 
@@ -284,20 +294,74 @@ class TacticalBot:
     def _react(self, view: PwinchState, actions: Sequence[Action]) -> Decision[Action]:
         w = view.window
         assert w is not None
-        cards = [a for a in actions if isinstance(a, PlayCard)]
+        deck = view.data.deck
+        cards = [a for a in actions if isinstance(a, PlayCard)
+                 and deck.get(a.card).when is not When.ANY]
+        any_time = self._window_any_card(view, [
+            a for a in actions if isinstance(a, PlayCard) and deck.get(a.card).when is When.ANY])
+        if any_time is not None:
+            return any_time
         if not cards:
             return Decision(Pass())
-        deck = view.data.deck
         best = max(cards, key=lambda a: (abs(deck.get(a.card).amount), a.card))
         card = deck.get(best.card)
         if w.effect is Effect.MOVE_MOD and card.colour is Colour.BLUE:
-            return Decision(Pass())  # kept for a roll that matters more
+            # worth it for a character who will move rather than shoot from where he is
+            mover = view.pieces[w.subject] if w.subject is not None else None
+            if mover is None or mover.char is None or (
+                    self._best_shot(view, mover)[1] >= FIRE_AT_ONCE):
+                return Decision(Pass())
+            return Decision(best, Reason(N_("more legs for a character on the move")))
         roll = view.rolls[0] if view.rolls else None
         if roll is not None and roll.skill is not None:
             total = roll.skill.total + sum(n for _, n in roll.cards)
             if total <= 0 or total >= 9:
                 return Decision(Pass(), Reason(N_("the roll is sure either way")))
         return Decision(best, Reason(N_("a card on the roll that matters")))
+
+    def _window_any_card(self, view: PwinchState,
+                         cards: Sequence[PlayCard]) -> Decision[Action] | None:
+        """An any-time card in another player's impulse: rally a red character of ours
+        before the enemy can shoot at him, force a check on a revealed red enemy (at once,
+        before he acts), reveal a marker that just hid where one of our characters still to
+        play can reach it. Refills wait for the character's own impulse."""
+        w = view.window
+        assert w is not None
+        deck = view.data.deck
+        for a in cards:
+            card = deck.get(a.card)
+            q = view.pieces[a.marker] if a.marker is not None else None
+            if q is None:
+                continue
+            if card.effect is Effect.RALLY:
+                return Decision(a, Reason(N_("rally him before the enemy shoots")))
+            if card.effect is Effect.MORAL_CHECK and self._shaky(view, q, card.amount):
+                return Decision(a, Reason(N_("a moral check on a shaken enemy")))
+            if (card.effect is Effect.REVEAL and w.trigger == "impulse end"
+                    and a.marker == w.subject and q.at is not None
+                    and self._shooter_near(view, q.at)):
+                return Decision(a, Reason(N_("reveal the marker that just hid")))
+        return None
+
+    def _shaky(self, view: PwinchState, q: Piece, amount: int) -> bool:
+        """Whether a forced moral check is worth its card on ``q``: a revealed enemy
+        character, red, or blue but failing the check at least ``SHAKY`` of the time."""
+        if q.hidden or q.char is None or not q.on_map:
+            return False
+        if q.side is Side.RED:
+            return True
+        extra = [("card", amount)] if amount else []
+        return 1 - chance_of(view.moral_odds(q, extra=extra).total) >= SHAKY
+
+    def _shooter_near(self, view: PwinchState, at: Hex) -> bool:
+        """Whether a character of ours still to play this turn stands within 4 hexes of
+        ``at`` and sees it."""
+        for p in view.pieces.values():
+            if (p.team == self.player and p.char is not None and p.on_map and not p.played
+                    and p.at is not None and distance(p.at, at) <= 4
+                    and view.map.line_of_sight(p.at, at)):
+                return True
+        return False
 
     def _draw(self, view: PwinchState, actions: Sequence[Action]) -> Decision[Action]:
         deck = view.data.deck
@@ -310,6 +374,56 @@ class TacticalBot:
                                           if deck.get(a.discard or "").effect
                                           is not Effect.MOVE_MOD else -1, a.discard or ""))
         return Decision(worst, Reason(N_("swap the weakest card")))
+
+
+Arrays = tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]
+TABLES_KEPT = 4_000
+"""How many path searches' arrays the bot keeps per map (each a few kB)."""
+
+
+class _Grid:
+    """A map as numpy arrays for the tactical bot, by hex number (``PwinchWars.graph``):
+    the distance between every two hexes, each hex's cover; made once per map."""
+
+    _made: ClassVar[dict[int, _Grid]] = {}
+
+    def __init__(self, view: PwinchState) -> None:
+        self.graph = view.game.graph(view.map)
+        hexes, self.index, self.adj, _ = self.graph
+        q = np.array([h.q for h in hexes], dtype=np.int64)
+        r = np.array([h.r for h in hexes], dtype=np.int64)
+        dq, dr = q[:, None] - q[None, :], r[:, None] - r[None, :]
+        self.dist: npt.NDArray[np.int64] = (np.abs(dq) + np.abs(dr) + np.abs(dq + dr)) >> 1
+        terrain = view.map.terrain
+        self.cover: npt.NDArray[np.int64] = np.array(
+            [terrain[h].sneak - 2 * terrain[h].fire for h in hexes], dtype=np.int64)
+        self._tables: dict[int, tuple[Sequence[tuple[int, int]], Arrays]] = {}
+
+    @classmethod
+    def of(cls, view: PwinchState) -> _Grid:
+        graph = view.game.graph(view.map)  # made once per game and map, then kept
+        found = cls._made.get(id(graph))
+        if found is None or found.graph is not graph:
+            found = cls._made[id(graph)] = cls(view)
+        return found
+
+    def table(self, table: Sequence[tuple[int, int]]) -> Arrays:
+        """A search's (hex number, key) pairs as arrays: the hex numbers, the half points
+        to each, and the part of its score that depends on the hex alone (cover, less 3 per
+        river/property hex entered). The engine's searches kept for every game (tuples) are
+        converted once."""
+        if isinstance(table, tuple):
+            found = self._tables.get(id(table))
+            if found is not None and found[0] is table:
+                return found[1]
+        arr = np.array(table, dtype=np.int64).reshape(-1, 2)
+        js, keys = arr[:, 0], arr[:, 1]
+        out = (js, keys >> 4, self.cover[js] - 3 * (keys & 15))
+        if isinstance(table, tuple):
+            if len(self._tables) >= TABLES_KEPT:
+                self._tables.clear()
+            self._tables[id(table)] = (table, out)
+        return out
 
 
 BOTS: Mapping[str, BotFactory[Any, Any]] = {"random": RandomBot, "tactical": TacticalBot}

@@ -15,7 +15,7 @@ same ability (:attr:`Card.ability`) may not be played together.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from typing import Final
@@ -91,12 +91,14 @@ class Card:
 @dataclass(frozen=True, slots=True)
 class Deck:
     cards: tuple[Card, ...]
+    by_id: dict[str, Card] = field(init=False, compare=False, repr=False)
+    """The cards by id (the engine looks cards up at every step)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "by_id", {c.id: c for c in self.cards})
 
     def get(self, card_id: str) -> Card:
-        for c in self.cards:
-            if c.id == card_id:
-                return c
-        raise KeyError(card_id)
+        return self.by_id[card_id]
 
     def for_map(self, kind: str) -> tuple[Card, ...]:
         """The cards in play on a map of ``kind`` ("forest" leaves out the grey dots)."""

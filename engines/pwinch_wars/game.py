@@ -1,7 +1,9 @@
 """The Pwinch Wars turn engine: set-up, the seed's turn sequence, fire, moral, hiding, cards.
 
 A game is one scenario (option ``scenario``, default ``forest_skirmish``). Set-up: a roll for
-the first draft pick, the draft (players alternate), equipment counters handed out, characters
+the first draft pick, the draft (players alternate) or the bowl (each draws a character at
+random in turn: the scenario's ``choose``, or the option ``choose=draft|bowl``), equipment
+counters handed out, characters
 put in tray boxes, hidden markers placed (players alternate, one marker each). Then each turn
 follows the seed: (1) bedtime checks on "bed" turns, then fighting checks; (2) initiative,
 1d10 each (+1 for a player whose fire eliminated an enemy last turn; tied players re-roll
@@ -12,10 +14,12 @@ see it) or staying seen; (7) counters turned back; (8) each player may draw one 
 (discarding first with 3 in hand); (9) the turn marker moves on. ``data/notes.md`` ("Engine")
 records every reading of the seed.
 
-Rolls are chance nodes: one d10 (``[5]``), the initiative dice (``[7, 3]``), or a drawn card
-(``"steady_aim"``). Before a roll that a card could change, the players holding such a card
-are asked in turn (a :class:`~printkit.engines.core.game.ReactionWindow`): play one card or
-pass.
+Rolls are chance nodes: one d10 (``[5]``), the initiative dice (``[7, 3]``), a drawn card
+(``"steady_aim"``) or a character drawn from the bowl (``"milo"``). Before a roll that a card
+could change, the players holding such a card are asked in turn (a
+:class:`~printkit.engines.core.game.ReactionWindow`): play one card or pass. Cards that change
+no roll are played in your own impulse, and in the other players' impulses in two windows:
+when a marker is activated and once its impulse is over.
 
 Every applied step leaves what it caused in ``state.events`` (JSON-able dicts, markers as
 ``[team, box]``, hexes as ``"RRCC"``), for printers: ``pick``, ``equip``, ``place``,
@@ -38,7 +42,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from printkit.engines.core import (
@@ -89,7 +93,7 @@ from printkit.engines.pwinch_wars.rules_fire import (
     sneak_skill,
     succeeds,
 )
-from printkit.engines.pwinch_wars.scenarios import Scenario
+from printkit.engines.pwinch_wars.scenarios import TRAY_BOXES, Choose, Scenario, Zone
 from printkit.engines.pwinch_wars.terrain import Ability
 
 FLAG = "flag"
@@ -102,6 +106,15 @@ DUMMY_SNEAK = 6
 a character would, so the rolls give nothing away; a failed check turns it over."""
 HAND = 3
 DEFAULT_SCENARIO = "forest_skirmish"
+SETUP_PHASES = frozenset({"first", "draft", "bowl", "equip", "tray", "place"})
+"""Phases in which the teams, trays, equipment and counters to place still change."""
+REGIONS_KEPT = 4_000
+"""How many path searches a game object keeps for reuse (some 10-20 kB each; all are
+dropped when there are more, and made again as needed)."""
+WITHOUT_KEPT = 8
+"""How many sets of friendly counters a kept search remembers its stops without."""
+ODDS_KEPT = 100_000
+"""How many fire and moral sums a game object keeps."""
 SAFETY_STEPS = 20_000
 """Impulses are bounded by movement points; this only guards against an engine bug."""
 
@@ -182,7 +195,7 @@ class Roll:
     """A pending d10 (or the initiative dice, or a card draw) and what it decides."""
 
     kind: str
-    """first, initiative, tiebreak, fire, moral, sneak, draw."""
+    """first, initiative, tiebreak, fire, moral, sneak, draw, bowl."""
     subject: Marker | None = None
     skill: Modified | None = None
     player: int | None = None
@@ -198,6 +211,12 @@ class Roll:
     cards: list[tuple[str, int]] = field(default_factory=list)
     window_done: bool = False
 
+    def copy(self) -> Roll:
+        r = object.__new__(Roll)
+        r.__dict__.update(self.__dict__)
+        r.cards = list(self.cards)
+        return r
+
 
 @dataclass
 class Window:
@@ -206,7 +225,11 @@ class Window:
     trigger: str
     subject: Marker | None
     asked: list[int]
-    effect: Effect
+    effect: Effect | None
+    """The modifier cards the window is for; None in a window for any-time cards only."""
+    any_time: tuple[int, ...] = ()
+    """The players who may also play here a card that changes no roll (reveal, forced moral
+    check, rally, refill) on any valid target."""
 
 
 class PwinchState(State[Action]):
@@ -254,6 +277,8 @@ class PwinchState(State[Action]):
         self.walkie: dict[Marker, set[Marker]] = {}
         self.rolls: list[Roll] = []
         self.window: Window | None = None
+        self.closing: Marker | None = None
+        """The marker whose impulse just ended: the "impulse end" window is still due."""
         self.drawers: list[int] = []
         self.flag_won = False
         self.flag_home: dict[int, Hex] = {}
@@ -265,7 +290,12 @@ class PwinchState(State[Action]):
         self.steps = 0
         self._memo: list[Any] = [None, None, None]
         self._token = object()
-        self._reach: list[Any] = [None, None, None, None, None]
+        self._order_memo: tuple[Marker, ...] = ()
+        """The markers sorted (the pieces never change once placed, only their state)."""
+        self._reach: list[Reach | None] = [None]
+        self._targets: list[Any] = [None, {}]
+        """:meth:`targets` worked out for this state (token, marker -> targets)."""
+        """The last :meth:`reach` worked out; the list is shared with clones and views."""
         self._advance()
 
     # -- protocol ---------------------------------------------------------------------------
@@ -299,7 +329,14 @@ class PwinchState(State[Action]):
             return DiceRoll((10,) * len(roll.players))
         if roll.kind == "draw":
             return Choice(tuple(self.pile))
+        if roll.kind == "bowl":
+            return Choice(tuple(self.in_bowl()))
         return DiceRoll((10,))
+
+    def in_bowl(self) -> list[str]:
+        """The characters nobody has yet (in the bowl, or aligned for the draft)."""
+        taken = {c for t in self.teams for c in t}
+        return [c for c in self.data.roster.ids if c not in taken]
 
     def legal_actions(self) -> list[Action]:
         """Every decision open now; listed once per state (a view shares the list)."""
@@ -318,18 +355,44 @@ class PwinchState(State[Action]):
         if player in (CHANCE, TERMINAL):
             super().check_legal(action)
             return
+        if type(action) is Place and self.phase == "place" and self.window is None:
+            # hundreds of places: the rule itself rather than a set of them
+            zone = self.scenario.teams[player].setup
+            legal = (action.at not in self.occupied and 1 <= action.box <= TRAY_BOXES
+                     and action.at in self.game.places(self.map, zone)[0]
+                     and action.box not in {q.box for q in self.team_pieces(player)}
+                     and (action.box in self.trays[player].values()
+                          or self.dummies_left[player] > 0))
+            if not legal:
+                raise IllegalActionError(self.explain_illegal(action))
+            return
+        if (type(action) is Move and self.window is None and self.phase == "impulse"
+                and self.active is not None):
+            # the moves of a turn are many: looked up in the search, not in a set of them
+            p = self.pieces[self.active]
+            j = self.game.graph(self.map)[1].get(action.to)
+            if (not p.fired and j is not None and action.to not in self.occupied
+                    and self.reach(p).reaches(j) and self.game.graph(self.map)[3][j]):
+                return
+            raise IllegalActionError(self.explain_illegal(action))
         self.legal_actions()
         memo = self._memo
-        if memo[2] is None:
-            memo[2] = frozenset(memo[1])
+        if memo[2] is None:  # the moves (listed first) were checked above
+            skip = 0
+            if self.window is None and self.phase == "impulse" and self.active is not None:
+                p = self.pieces[self.active]
+                skip = 0 if p.fired else len(self.reach(p).moves)
+            memo[2] = frozenset(memo[1][skip:])
         if action not in memo[2]:
             raise IllegalActionError(self.explain_illegal(action))
 
     def explain_illegal(self, action: Any) -> str:  # noqa: C901 - one sentence per rule
-        if self.window is not None:
-            return (f"a reaction window is open before the {self.window.trigger}: play one "
-                    f"{self.window.effect.value} card you hold on "
-                    f"{self._label(self.window.subject)}, or pass")
+        w = self.window
+        if w is not None:
+            kinds = [k for k in (w.effect.value if w.effect is not None else "",
+                                 "any-time" if w.asked[0] in w.any_time else "") if k]
+            return (f"a reaction window is open ({w.trigger}, {self._label(w.subject)}): "
+                    f"play one {' or '.join(kinds)} card you hold on a valid target, or pass")
         phase = self.phase
         if phase == "draft":
             return "draft: pick one character nobody has picked yet"
@@ -438,6 +501,25 @@ class PwinchState(State[Action]):
         marker may be one)."""
         return sorted({p.team for p in self.pieces.values() if p.on_map and not p.dummy})
 
+    def _in_order(self) -> list[Piece]:
+        """Every piece, team by team and box by box."""
+        order = self._order_memo
+        if len(order) != len(self.pieces):
+            order = self._order_memo = tuple(sorted(self.pieces))
+        pieces = self.pieces
+        return [pieces[m] for m in order]
+
+    def _one_team_left(self) -> bool:
+        """``len(self.live_teams()) <= 1``, stopping at the second team found."""
+        first = -1
+        for p in self.pieces.values():
+            if p.at is not None and not p.out and not p.dummy:
+                if first < 0:
+                    first = p.team
+                elif p.team != first:
+                    return False
+        return True
+
     def _left(self, p: Piece) -> int:
         return 2 * p.move_points - p.spent
 
@@ -480,56 +562,68 @@ class PwinchState(State[Action]):
         Cheapest path first, then the one entering fewest river/property hexes. A path may
         cross the boulevard and friendly counters, never an enemy counter; the hose's user
         stays within its leash."""
+        r = self.reach(p)
+        if r.out is None:
+            hexes = self.game.graph(self.map)[0]
+            r.out = {hexes[j]: (k >> 4, k & 15) for j, k in r.table}
+        return dict(r.out)
+
+    def reach(self, p: Piece) -> Reach:
+        """What :meth:`reachable` answers, by hex number (of :meth:`PwinchWars.graph`), with
+        the :class:`Move` to each hex: worked out once per state and piece (views share the
+        answer: it depends on public facts only), and most often read from the empty map's
+        :class:`Region`."""
         assert p.at is not None
-        cache = self._reach  # shared with views: the result depends on public facts only
-        if cache[0] is self._token and cache[1] == p.marker:
-            return cache[2]  # type: ignore[no-any-return]
+        found = self._reach[0]
+        if found is not None and found.token is self._token and found.marker == p.marker:
+            return found
         budget = self._left(p)
         hexes, index, adj, stop = self.game.graph(self.map)
-        forbidden = set()
-        taken = set()
+        start = index[p.at]
+        region = self.game.region(self.map, start, budget)
+        inside = region.prev
+        enemies = []
+        taken = []
         for h, m in self.occupied.items():
-            taken.add(index[h])
+            j = index[h]
+            if j in inside:
+                if m.team != p.team:
+                    enemies.append(j)
+                else:
+                    taken.append(j)
+        if p.hose_at is None:
+            # the search around the enemy counters on the empty map's paths (counters
+            # elsewhere change nothing): this one, step for step; the friendly counters'
+            # hexes, passable, are only left out of the stops
+            if enemies:
+                region = self.game.region(self.map, start, budget, frozenset(enemies))
+            table, moves = region.without(frozenset(taken)) if taken else (region.table,
+                                                                             region.moves)
+            r = Reach(self._token, p.marker, start, region.prev, table, moves)
+            self._reach[0] = r
+            return r
+        # the hose's user: the leash too (rare, not kept)
+        forbidden = set()
+        occupied = set()
+        for h, m in self.occupied.items():
+            occupied.add(index[h])
             if m.team != p.team:
                 forbidden.add(index[h])
-        if p.hose_at is not None:
-            leash = self.data.equipment.get("hose").tether
-            forbidden.update(i for i, h in enumerate(hexes) if distance(h, p.hose_at) > leash)
-        start = index[p.at]
-        # Dijkstra on the whole-number key cost * 16 + entries, the hex's number in the low
-        # bits of one int per heap entry (ints compare fastest)
-        far = 1 << 30
-        best = [far] * len(hexes)
-        best[start] = 0
-        prev: dict[int, int] = {}
-        limit = budget * 16 + 15
-        heap = [start]
-        pop, push = heapq.heappop, heapq.heappush
-        while heap:
-            item = pop(heap)
-            key, i = item >> 10, item & 1023
-            if best[i] != key:
-                continue
-            for j, w in adj[i]:
-                k = key + w
-                if k < best[j] and k <= limit and j not in forbidden:
-                    best[j] = k
-                    prev[j] = i
-                    push(heap, (k << 10) | j)
-        out: dict[Hex, tuple[int, int]] = {}
-        for j in prev:
-            if j in taken or not stop[j]:
-                continue
-            k = best[j]
-            out[hexes[j]] = (k >> 4, k & 15)
-        cache[:] = [self._token, p.marker, out, prev, start]
-        return out
+        leash = self.data.equipment.get("hose").tether
+        hose = p.hose_at
+        forbidden.update(i for i, h in enumerate(hexes) if distance(h, hose) > leash)
+        best, prev = _search(adj, start, budget, forbidden)
+        plain = [(j, best[j]) for j in prev if stop[j] and j not in occupied]
+        by_index = self.game.index_moves(self.map)
+        r = Reach(self._token, p.marker, start, prev, plain, [by_index[j] for j, _ in plain])
+        self._reach[0] = r
+        return r
 
     def path_to(self, p: Piece, h: Hex) -> tuple[Hex, ...]:
         """The path :meth:`reachable` found to ``h`` (both ends included)."""
-        self.reachable(p)
+        r = self.reach(p)
         hexes, index = self.game.graph(self.map)[:2]
-        prev, start = self._reach[3], self._reach[4]
+        prev, start = r.prev, r.start
         path = [index[h]]
         while path[-1] != start:
             path.append(prev[path[-1]])
@@ -551,6 +645,12 @@ class PwinchState(State[Action]):
     def targets(self, p: Piece) -> list[tuple[Piece, int]]:
         """Revealed enemies in line of sight, with their distance."""
         assert p.at is not None
+        memo = self._targets  # shared with views: revealed pieces are the same in both
+        if memo[0] is not self._token:
+            memo[0], memo[1] = self._token, {}
+        found: list[tuple[Piece, int]] | None = memo[1].get(p.marker)
+        if found is not None:
+            return list(found)
         out = []
         for q in self.pieces.values():
             if q.team == p.team or not q.on_map or q.hidden or q.at is None:
@@ -558,7 +658,8 @@ class PwinchState(State[Action]):
             d = distance(p.at, q.at)
             if d <= self.game.longest_range and self.map.line_of_sight(p.at, q.at):
                 out.append((q, d))
-        return out
+        memo[1][p.marker] = out
+        return list(out)
 
     def fire_odds(self, shooter: Piece, target: Piece, weapon: str) -> Modified:
         """The modified fire skill of ``shooter`` at ``target`` with ``weapon`` now."""
@@ -570,13 +671,24 @@ class PwinchState(State[Action]):
             m != shooter.marker and m.team == shooter.team
             for m in self.walkie.get(target.marker, ()))
         tchar = target.char
-        return fire_skill(
-            self.data.chart, shooter.char, item, distance=distance(shooter.at, target.at),
-            moved=shooter.moved, target_terrain=self.map.terrain_at(target.at),
-            target_items=[i for i in self.items_of(target) if i.enemy_fire],
-            target_taunts=tchar is not None and tchar.has(Ability.TAUNT),
-            night=self.night(), scouted=shooter.scouted,
-            crossfire=walkie if crossfire else None)
+        d = distance(shooter.at, target.at)
+        terrain = self.map.terrain_at(target.at)
+        taunts = tchar is not None and tchar.has(Ability.TAUNT)
+        night = self.night()
+        # the sum depends on these facts only: worked out once per game object (bots ask
+        # for every target with every weapon at every step)
+        key = ("fire", shooter.char.id, weapon, d, shooter.moved, terrain.id,
+               tuple(sorted(target.items)), taunts, night, shooter.scouted, crossfire)
+        found = self.game.odds.get(key)
+        if found is None:
+            found = fire_skill(
+                self.data.chart, shooter.char, item, distance=d, moved=shooter.moved,
+                target_terrain=terrain,
+                target_items=[i for i in self.items_of(target) if i.enemy_fire],
+                target_taunts=taunts, night=night, scouted=shooter.scouted,
+                crossfire=walkie if crossfire else None)
+            self.game.keep_odds(key, found)
+        return found
 
     def sneak_odds(self, p: Piece, *, own_check: bool, scouted: bool = False) -> Modified:
         assert p.at is not None
@@ -595,10 +707,16 @@ class PwinchState(State[Action]):
         if shooter is not None and shooter.char is not None and shooter.char.has(
                 Ability.FRUSTRATION):
             frus = self.data.chart.abilities.frustration_target_moral
-        return moral_skill(p.char, p.side, items=[i for i in self.items_of(p) if i.moral],
-                           weapon=eq.get(weapon) if weapon else None,
-                           frustrated_shooter=frus,
-                           crossfire=eq.get("walkie") if crossfire else None, extra=extra)
+        key = ("moral", p.char.id, p.side.value, tuple(sorted(p.items)), weapon, frus,
+               crossfire, tuple(extra))
+        found = self.game.odds.get(key)
+        if found is None:
+            found = moral_skill(p.char, p.side, items=[i for i in self.items_of(p) if i.moral],
+                                weapon=eq.get(weapon) if weapon else None,
+                                frustrated_shooter=frus,
+                                crossfire=eq.get("walkie") if crossfire else None, extra=extra)
+            self.game.keep_odds(key, found)
+        return found
 
     # -- legal actions ----------------------------------------------------------------------
 
@@ -607,8 +725,7 @@ class PwinchState(State[Action]):
             return self._window_options()
         phase, me = self.phase, self.current_player()
         if phase == "draft":
-            taken = {c for t in self.teams for c in t}
-            return [Pick(c) for c in self.data.roster.ids if c not in taken]
+            return [Pick(c) for c in self.in_bowl()]
         if phase == "equip":
             item = self.pool[me][0]
             return [Equip(item, c) for c in self.teams[me]
@@ -623,9 +740,10 @@ class PwinchState(State[Action]):
             if self.dummies_left[me]:
                 boxes += [b for b in range(1, 11)
                           if b not in self.trays[me].values() and b not in placed]
-            zone = [h for h in self.scenario.teams[me].setup.hexes(self.map)
-                    if h not in self.occupied and self.map.terrain_at(h).may_stop]
-            return [Place(b, h) for b in sorted(boxes) for h in zone]
+            _, places = self.game.places(self.map, self.scenario.teams[me].setup)
+            occupied = self.occupied
+            free = [i for i, a in enumerate(places[1]) if a.at not in occupied]
+            return [places[b][i] for b in sorted(boxes) for i in free]
         if phase == "draw":
             hand = self.hands[me]
             if len(hand) < HAND:
@@ -644,8 +762,7 @@ class PwinchState(State[Action]):
         assert p.at is not None
         engaged = self.engaged(p)
         if not p.fired:
-            moves = self.game.moves
-            out += [moves[h] for h in self.reachable(p)]  # a fixed order: the search's
+            out += self.reach(p).moves  # a fixed order: the search's
             if not p.dummy and not engaged:
                 out += self._specials(p, left)
                 if left >= 2 * chart.action("scouting").cost:
@@ -671,9 +788,7 @@ class PwinchState(State[Action]):
         if left >= 4:
             if "pick_fruit" in t.actions and "fruits" not in p.items:
                 out.append(Special("pick_fruit"))
-            near_outlet = [n for n in (p.at, *neighbours(p.at))
-                           if self.map.contains(n) and self.map.terrain_at(n).id
-                           in chart.action("place_hose").terrain]
+            near_outlet = self.game.outlets_near(self.map).get(p.at, ())
             if "water_balls" not in p.items and (t.id == "river" or near_outlet):
                 out.append(Special("fill_water"))
             if "hose" in p.items and p.hose_at is None:
@@ -688,22 +803,35 @@ class PwinchState(State[Action]):
                     break
         return out
 
-    def _any_cards(self, team: int) -> list[Action]:
-        """Cards played "at any time" that change no roll: during your own impulse."""
+    def _any_cards(self, team: int, subject: Marker | None = None) -> list[Action]:
+        """Cards played "at any time" that change no roll. In your own impulse: on any valid
+        target. In a window of another player's impulse (``subject``: the marker playing):
+        a card on an enemy goes on that marker, the one you react to, and rallies on your
+        own red characters; refills wait for your impulse (they change nothing before the
+        character fires)."""
         out: list[Action] = []
-        deck = self.data.deck
-        cards = [deck.get(c) for c in sorted(set(self.hands[team])) if c != "?"]
-        cards = [c for c in cards if c.when is When.ANY]
+        by_id = self.data.deck.by_id
+        cards = [by_id[c] for c in sorted(set(self.hands[team])) if c != "?"]
+        cards = [c for c in cards if c.when is When.ANY
+                 and (subject is None or c.effect is not Effect.REFILL)]
         if not cards:
             return out
-        pieces = sorted(self.pieces.values(), key=lambda q: (q.team, q.box))
+        pieces = self._in_order()
         for card in cards:
             cid = card.id
+            if subject is not None and card.target is Target.ENEMY:
+                on = self.pieces[subject]
+                if on.team != team and on.on_map and (
+                        card.effect is not Effect.REVEAL or on.hidden):
+                    out.append(PlayCard(cid, subject))
+                continue
             for q in pieces:
                 if not q.on_map:
                     continue
                 if card.target is Target.ENEMY and q.team != team:
                     if card.effect is Effect.REVEAL and not q.hidden:
+                        continue
+                    if subject is not None and q.marker != subject:
                         continue
                     out.append(PlayCard(cid, q.marker))
                 elif card.target is Target.SELF and q.team == team and not q.dummy:
@@ -726,6 +854,19 @@ class PwinchState(State[Action]):
     def _window_cards(self, me: int, w: Window) -> list[Action]:
         deck = self.data.deck
         out: list[Action] = []
+        by_id = deck.by_id
+        any_time = me in w.any_time
+        for c in self.hands[me]:
+            if c != "?":
+                card = by_id[c]
+                if card.effect is w.effect or (any_time and card.when is When.ANY):
+                    break
+        else:
+            return out  # nothing for this window in his hand (the usual answer)
+        if me in w.any_time:
+            out += self._any_cards(me, w.subject)
+        if w.effect is None or (w.subject is not None and not self.pieces[w.subject].on_map):
+            return out
         for cid in sorted(set(self.hands[me])):
             card = deck.get(cid)
             if card.effect is not w.effect:
@@ -745,14 +886,22 @@ class PwinchState(State[Action]):
 
     def _holders(self, effect: Effect, subject: Marker | None, first: int) -> list[int]:
         """Players holding a card of ``effect`` they could play now, ``first`` first."""
-        n = self._num_players
-        out = []
-        for k in range(n):
-            q = (first + k) % n
-            w = Window("", subject, [q], effect)
-            if self._window_cards(q, w):
-                out.append(q)
-        return out
+        w = Window("", subject, [], effect)
+        found = ReactionWindow.asking("", first, self._num_players,
+                                      lambda q: bool(self._window_cards(q, w)))
+        return [] if found is None else list(found.players)
+
+    def _open(self, w: Window, first: int) -> bool:
+        """Open ``w`` for the players, from ``first`` round the table, who hold a card they
+        could play in it (the core's :meth:`ReactionWindow.asking`); no window, and no step
+        in the log, when nobody does."""
+        found = ReactionWindow.asking(w.trigger, first, self._num_players,
+                                      lambda q: bool(self._window_cards(q, w)))
+        if found is None:
+            return False
+        w.asked = list(found.players)
+        self.window = w
+        return True
 
     # -- applying decisions -----------------------------------------------------------------
 
@@ -817,16 +966,17 @@ class PwinchState(State[Action]):
             p.moved = p.scouted = p.fired = p.entry_checked = False
             p.move_bonus = 0
             self.events.append({"event": "activate", "marker": p.marker.to_json()})
-            holders = self._holders(Effect.MOVE_MOD, p.marker, p.team)
-            if holders:
-                self.window = Window("impulse", p.marker, holders, Effect.MOVE_MOD)
+            # movement cards on the marker (the acting side first), and the other players'
+            # any-time cards: the actor plays his during the impulse itself
+            others = tuple(q for q in range(self._num_players) if q != p.team)
+            self._open(Window("impulse", p.marker, [], Effect.MOVE_MOD, others), p.team)
             return
         assert self.active is not None
         p = self._mut(self.active)
         assert p.at is not None
         chart = self.data.chart
         if isinstance(a, Move):
-            cost = self.reachable(p)[a.to][0]
+            cost = self.reach(p).key(self.game.graph(self.map)[1][a.to]) >> 4
             path = self.path_to(p, a.to)
             del self.occupied[p.at]
             p.at = a.to
@@ -918,6 +1068,7 @@ class PwinchState(State[Action]):
             self._set_hidden(p, False, "stays seen")
         p.played = True
         self.active = None
+        self.closing = p.marker
         self._next_actor()
 
     def _set_hidden(self, p: Piece, hidden: bool, why: str) -> None:
@@ -1017,7 +1168,9 @@ class PwinchState(State[Action]):
         w = self.window
         assert w is not None
         me = w.asked.pop(0)
-        if isinstance(a, PlayCard):
+        if isinstance(a, PlayCard) and self.data.deck.get(a.card).when is When.ANY:
+            self._play_any(a, me)
+        elif isinstance(a, PlayCard):
             card = self.data.deck.get(a.card)
             self._spend(me, card)
             self.events.append({"event": "card", "player": me, "card": card.id,
@@ -1036,6 +1189,8 @@ class PwinchState(State[Action]):
                 q = self._mut(a.marker)
                 if q.hidden and w.effect is not Effect.SNEAK_MOD:
                     self._set_hidden(q, False, card.title)
+        if isinstance(a, PlayCard):  # a card played may leave the next ones nothing to play
+            w.asked = [q for q in w.asked if self._window_cards(q, w)]
         if not w.asked:
             self.window = None
 
@@ -1062,6 +1217,13 @@ class PwinchState(State[Action]):
 
     def _resolve(self, roll: Roll, outcome: Any) -> None:  # noqa: C901
         kind = roll.kind
+        if kind == "bowl":
+            assert roll.player is not None
+            self.teams[roll.player].append(outcome)
+            self.events.append({"event": "pick", "player": roll.player, "character": outcome,
+                                "bowl": True})
+            self.seat = self._next_drafter(roll.player)
+            return
         if kind == "draw":
             assert roll.player is not None
             self.pile.remove(outcome)
@@ -1198,7 +1360,7 @@ class PwinchState(State[Action]):
             if self.flag_won:
                 self._finish("flag")
                 return
-            if self.phase == "impulse" and len(self.live_teams()) <= 1 and self.turn >= 1:
+            if self.phase == "impulse" and self.turn >= 1 and self._one_team_left():
                 self._finish("one team left")
                 return
             if self.phase == "impulse" and self.active is not None:
@@ -1207,24 +1369,36 @@ class PwinchState(State[Action]):
                     gone = self._mut(self.active)  # lost during his own impulse (an entry check)
                     gone.played = True
                     self.active = None
+                    self.closing = gone.marker
                     self._next_actor()
+            if self.closing is not None:
+                # after an impulse (its end's checks made): the other players, round the
+                # table from the actor, may play an any-time card ("at any moment")
+                team, subject, self.closing = self.closing.team, self.closing, None
+                others = tuple(q for q in range(self._num_players) if q != team)
+                if self._open(Window("impulse end", subject, [], None, others),
+                              (team + 1) % self._num_players):
+                    return
             if self.phase == "first":
                 if any(t.draft for t in self.scenario.teams):
                     self.rolls.append(Roll("first", players=tuple(range(self._num_players)),
                                            cause="first pick"))
                     self.initiative = [() for _ in range(self._num_players)]
-                    self.phase = "draft"
+                    self.phase = "bowl" if self.scenario.choose is Choose.BOWL else "draft"
                     continue
                 self.phase = "equip"
                 self.seat = 0
                 continue
-            if self.phase == "draft":
+            if self.phase in ("draft", "bowl"):
                 if all(len(self.teams[q]) >= self.scenario.teams[q].size
                        for q in range(self._num_players)):
                     self.phase, self.seat = "equip", 0
                     continue
                 if len(self.teams[self.seat]) >= self.scenario.teams[self.seat].size:
                     self.seat = self._next_drafter(self.seat)
+                if self.phase == "bowl":  # the seat draws a counter from the bowl: a roll
+                    self.rolls.append(Roll("bowl", player=self.seat, cause="bowl"))
+                    continue
                 return
             if self.phase == "equip":
                 me = self.seat
@@ -1266,6 +1440,10 @@ class PwinchState(State[Action]):
                 self._next_actor()
                 continue
             if self.phase == "impulse":
+                if self.actor >= 0 and self.active is None and not any(
+                        p.team == self.actor and p.on_map and not p.played
+                        for p in self.pieces.values()):
+                    self._next_actor()  # a card after the last impulse took his last marker
                 if self.actor >= 0:
                     return
                 self._end_turn()
@@ -1363,6 +1541,9 @@ class PwinchState(State[Action]):
     # -- copies and views -------------------------------------------------------------------
 
     def clone(self) -> PwinchState:
+        return self._copy(events=True)
+
+    def _copy(self, *, events: bool, hands_of: int | None = None) -> PwinchState:
         s = object.__new__(PwinchState)
         s.__dict__.update(self.__dict__)
         # copy on write: both states share the pieces until one of them changes one
@@ -1370,14 +1551,18 @@ class PwinchState(State[Action]):
         s._own = set()
         self._own = set()
         s.occupied = dict(self.occupied)
-        s.ground = {h: list(v) for h, v in self.ground.items()}
-        s.teams = [list(t) for t in self.teams]
-        s.pool = [list(t) for t in self.pool]
-        s.equipment = [{k: list(v) for k, v in e.items()} for e in self.equipment]
-        s.trays = [dict(t) for t in self.trays]
-        s.dummies_left = list(self.dummies_left)
-        s.to_place = list(self.to_place)
-        s.hands = [list(h) for h in self.hands]
+        s.ground = {h: list(v) for h, v in self.ground.items()} if self.ground else {}
+        if self.phase in SETUP_PHASES:  # after the set-up these never change again: shared
+            s.teams = [list(t) for t in self.teams]
+            s.pool = [list(t) for t in self.pool]
+            s.equipment = [{k: list(v) for k, v in e.items()} for e in self.equipment]
+            s.trays = [dict(t) for t in self.trays]
+            s.dummies_left = list(self.dummies_left)
+            s.to_place = list(self.to_place)
+        if hands_of is None:
+            s.hands = [list(h) for h in self.hands]
+        else:  # a view: the others' hands are replaced anyway
+            s.hands = [list(h) if q == hands_of else h for q, h in enumerate(self.hands)]
         s.pile = list(self.pile)
         s.discards = list(self.discards)
         s.scores = list(self.scores)
@@ -1387,18 +1572,18 @@ class PwinchState(State[Action]):
         s.fire_kills = list(self.fire_kills)
         s.momentum = list(self.momentum)
         s.init_cards = list(self.init_cards)
-        s.walkie = {m: set(v) for m, v in self.walkie.items()}
-        s.rolls = [Roll(**{k: getattr(r, k) for k in r.__dataclass_fields__}) for r in
-                   self.rolls]
-        for r in s.rolls:
-            r.cards = list(r.cards)
-        s.window = (None if self.window is None else
-                    Window(self.window.trigger, self.window.subject, list(self.window.asked),
-                           self.window.effect))
+        s.walkie = {m: set(v) for m, v in self.walkie.items()} if self.walkie else {}
+        if self.rolls:
+            s.rolls = [r.copy() for r in self.rolls]
+        else:
+            s.rolls = []
+        w = self.window
+        if w is not None:
+            s.window = Window(w.trigger, w.subject, list(w.asked), w.effect, w.any_time)
         s.drawers = list(self.drawers)
         s.flag_at = dict(self.flag_at)
         s.flag_carrier = dict(self.flag_carrier)
-        s.events = list(self.events)
+        s.events = list(self.events) if events else []
         return s
 
     def view(self, player: int) -> PwinchState:
@@ -1406,9 +1591,10 @@ class PwinchState(State[Action]):
         map, the characters revealed at least once (not which hidden marker is a dummy),
         how many cards they hold. The draw pile and the others' hands become one unknown
         pool (``pile``)."""
-        s = self.clone()
-        for m, p in list(s.pieces.items()):
-            if p.team != player and p.hidden and not p.known and not p.out:
+        s = self._copy(events=False, hands_of=player)
+        pieces = s.pieces
+        for m, p in self.pieces.items():
+            if p.hidden and p.team != player and not p.known and not p.out:
                 # p is shared by both states now (the clone), so it never changes again:
                 # its blank copy can be kept on it for the next views
                 b = p.blank
@@ -1417,17 +1603,17 @@ class PwinchState(State[Action]):
                     b.char, b.dummy, b.unknown = None, False, True
                     b.items, b.side, b.reddened_by = {}, Side.BLUE, None
                     p.blank = b
-                s.pieces[m] = b
+                pieces[m] = b
+        hands = s.hands
         for q in range(self._num_players):
             if q != player:
-                s.pile.extend(s.hands[q])
-                s.hands[q] = ["?"] * len(s.hands[q])
-                s.trays[q] = {}
-                s.equipment[q] = {}
+                s.pile.extend(hands[q])
+                hands[q] = ["?"] * len(hands[q])
+        s.trays = [t if q == player else {} for q, t in enumerate(s.trays)]
+        s.equipment = [e if q == player else {} for q, e in enumerate(s.equipment)]
         s.pile.sort()
-        s.events = []
         for r in s.rolls:  # a pending check of a marker he cannot identify: no numbers
-            if r.subject is not None and s.pieces[r.subject].unknown:
+            if r.subject is not None and pieces[r.subject].unknown:
                 r.skill = None
         return s
 
@@ -1482,6 +1668,98 @@ def position(scenario: str = DEFAULT_SCENARIO,
     return s
 
 
+def _search(adj: list[tuple[tuple[int, int], ...]], start: int, budget: int,
+            forbidden: set[int] | frozenset[int] = frozenset()) -> tuple[list[int],
+                                                                       dict[int, int]]:
+    """Dijkstra from ``start`` within ``budget`` half points on the whole-number key cost *
+    16 + entries, the hex's number in the low bits of one int per heap entry (ints compare
+    fastest): the best key of every hex and, for each hex reached, the one before it."""
+    far = 1 << 30
+    best = [far] * len(adj)
+    for j in forbidden:
+        best[j] = -1  # never improved on: never entered
+    best[start] = 0
+    prev: dict[int, int] = {}
+    limit = budget * 16 + 15
+    heap = [start]
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        item = pop(heap)
+        key, i = item >> 10, item & 1023
+        if best[i] != key:
+            continue
+        for j, w in adj[i]:
+            k = key + w
+            if k <= limit and k < best[j]:
+                best[j] = k
+                prev[j] = i
+                push(heap, (k << 10) | j)
+    for j in forbidden:
+        best[j] = far
+    return best, prev
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """What a marker with ``budget`` half points reaches from one hex of a map empty but for
+    some enemy counters: the same in every game, so it is worked out once
+    (:meth:`PwinchWars.region`). A state reads its search from the region of the empty map
+    when no enemy counter stands on a hex its paths enter (``prev``): the search with the
+    counters is then the same step for step; else from the region with those enemies."""
+
+    prev: dict[int, int]
+    """The hex before each hex a path within the budget enters (may stop or not), on the
+    best path (read only: shared)."""
+    table: tuple[tuple[int, int], ...]
+    """Where a move may end: (hex number, key), in the search's order."""
+    moves: tuple[Move, ...]
+    """The moves to those hexes, in the same order."""
+    _without: dict[frozenset[int], tuple[tuple[tuple[int, int], ...], tuple[Move, ...]]] = \
+        field(default_factory=dict, compare=False, repr=False)
+    _where: dict[int, int] = field(default_factory=dict, compare=False, repr=False)
+    """Each stop's place in ``table`` (made on first use)."""
+
+    def without(self, taken: frozenset[int]) -> tuple[tuple[tuple[int, int], ...],
+                                                      tuple[Move, ...]]:
+        """``table`` and ``moves`` without the hexes numbered ``taken`` (friendly counters
+        stand there: a move passes, never stops), kept for the next time."""
+        found = self._without.get(taken)
+        if found is None:
+            where = self._where
+            if not where:
+                where.update((j, n) for n, (j, _) in enumerate(self.table))
+            gone = sorted((where[j] for j in taken if j in where), reverse=True)
+            table, moves = list(self.table), list(self.moves)
+            for n in gone:
+                del table[n], moves[n]
+            found = (tuple(table), tuple(moves))
+            if len(self._without) >= WITHOUT_KEPT:
+                self._without.clear()
+            self._without[taken] = found
+        return found
+
+
+class Reach:
+    """Where one marker may move in one state (:meth:`PwinchState.reach`): by hex number,
+    in the search's order; ``out`` is the hex-keyed answer, made when first asked."""
+
+    __slots__ = ("token", "marker", "start", "prev", "table", "moves", "out")
+
+    def __init__(self, token: object, marker: Marker, start: int, prev: dict[int, int],
+                 table: Sequence[tuple[int, int]], moves: Sequence[Move]) -> None:
+        self.token, self.marker, self.start = token, marker, start
+        self.prev, self.table, self.moves = prev, table, moves
+        self.out: dict[Hex, tuple[int, int]] | None = None
+
+    def key(self, j: int) -> int:
+        """The key (16 x half points + river/property hexes entered) of a move's end."""
+        return next(k for i, k in self.table if i == j)
+
+    def reaches(self, j: int) -> bool:
+        """Whether a path within the budget enters hex number ``j``."""
+        return j in self.prev
+
+
 Graph = tuple[list[Hex], dict[Hex, int], list[tuple[tuple[int, int], ...]], list[bool]]
 """A map for path finding: hexes, index of each, neighbours (index, 16 x cost in half points
 + 1 if entering makes a moral check), may stop."""
@@ -1504,15 +1782,22 @@ class PwinchWars(Game[PwinchState, Action]):
         hidden_information=True,
         components=("forest-map", "city-map", "counter-sheets", "card-sheets", "team-trays",
                     "terrain-chart", "turn-chart", "d10"),
-        notes="Set-up, draft, the turn sequence, fire, moral, hiding, scouting, dummies, "
-              "cards in reaction windows; data/notes.md (Engine) lists the readings.",
+        notes="Set-up, draft or bowl, the turn sequence, fire, moral, hiding, scouting, "
+              "dummies, cards in reaction windows; data/notes.md (Engine) lists the readings.",
     )
 
-    OPTIONS: ClassVar[tuple[str, ...]] = ("scenario",)
+    OPTIONS: ClassVar[tuple[str, ...]] = ("scenario", "choose")
 
     def __init__(self, data: GameData | None = None) -> None:
         self.data = data or load_data()
         self._graphs: dict[str, Graph] = {}
+        self._regions: dict[tuple[str, int, int, frozenset[int]], Region] = {}
+        self._index_moves: dict[str, list[Move]] = {}
+        self._outlets: dict[str, dict[Hex, tuple[Hex, ...]]] = {}
+        self.odds: dict[tuple[Any, ...], Modified] = {}
+        """Fire and moral sums by the facts they depend on (:meth:`keep_odds`)."""
+        self._places: dict[tuple[str, Zone], tuple[frozenset[Hex],
+                                                   dict[int, tuple[Place, ...]]]] = {}
         self.longest_range = max(i.range for i in self.data.equipment.items)
         self.moves = {h: Move(h) for m in self.data.maps.values() for h in m.hexes()}
         """One :class:`Move` per hex, made once (legal actions list many)."""
@@ -1534,16 +1819,89 @@ class PwinchWars(Game[PwinchState, Action]):
             self._graphs[game_map.id] = found
         return found
 
+    def region(self, game_map: GameMap, start: int, budget: int,
+               enemies: frozenset[int] = frozenset()) -> Region:
+        """The :class:`Region` a marker reaches from hex number ``start`` (of :meth:`graph`)
+        with ``budget`` half points on ``game_map`` empty but for enemy counters on the hexes
+        numbered ``enemies`` (paths never cross them), kept for every game (up to
+        :data:`REGIONS_KEPT`)."""
+        key = (game_map.id, start, budget, enemies)
+        found = self._regions.get(key)
+        if found is None:
+            _, _, adj, stop = self.graph(game_map)
+            best, prev = _search(adj, start, budget, enemies)
+            table = tuple([(j, best[j]) for j in prev if stop[j]])
+            by_index = self.index_moves(game_map)
+            found = Region(prev, table, tuple([by_index[j] for j, _ in table]))
+            if len(self._regions) >= REGIONS_KEPT:
+                self._regions.clear()  # made again when needed: memory stays bounded
+            self._regions[key] = found
+        return found
+
+    def keep_odds(self, key: tuple[Any, ...], skill: Modified) -> None:
+        """Keep a fire or moral sum worked out from the facts in ``key`` (up to
+        :data:`ODDS_KEPT`): a :class:`Modified` is frozen, so states share it."""
+        if len(self.odds) >= ODDS_KEPT:
+            self.odds.clear()
+        self.odds[key] = skill
+
+    def outlets_near(self, game_map: GameMap) -> dict[Hex, tuple[Hex, ...]]:
+        """The water outlets on or next to each hex of ``game_map`` (where a hose is screwed
+        on and water balls filled), for the hexes that have any."""
+        found = self._outlets.get(game_map.id)
+        if found is None:
+            kinds = self.data.chart.action("place_hose").terrain
+            found = {}
+            for h in game_map.hexes():
+                near = tuple(n for n in (h, *neighbours(h))
+                             if game_map.contains(n) and game_map.terrain_at(n).id in kinds)
+                if near:
+                    found[h] = near
+            self._outlets[game_map.id] = found
+        return found
+
+    def places(self, game_map: GameMap,
+               zone: Zone) -> tuple[frozenset[Hex], dict[int, tuple[Place, ...]]]:
+        """The hexes of ``zone`` where a counter may stop and, for each tray box, the
+        :class:`Place` on each of them, row by row (made once: set-up lists hundreds)."""
+        key = (game_map.id, zone)
+        found = self._places.get(key)
+        if found is None:
+            hexes = [h for h in zone.hexes(game_map) if game_map.terrain_at(h).may_stop]
+            found = (frozenset(hexes),
+                     {b: tuple(Place(b, h) for h in hexes) for b in range(1, TRAY_BOXES + 1)})
+            self._places[key] = found
+        return found
+
+    def index_moves(self, game_map: GameMap) -> list[Move]:
+        """The :class:`Move` to each hex of ``game_map`` by its number in :meth:`graph`."""
+        found = self._index_moves.get(game_map.id)
+        if found is None:
+            found = [self.moves[h] for h in self.graph(game_map)[0]]
+            self._index_moves[game_map.id] = found
+        return found
+
     def new_initial_state(self, num_players: int | None = None,
                           options: Mapping[str, Any] | None = None) -> PwinchState:
         opts = dict(options or {})
         sid = opts.pop("scenario", DEFAULT_SCENARIO)
+        choose = opts.pop("choose", None)
         if opts:
-            raise ValueError(f"unknown option(s) {', '.join(sorted(opts))}; known: scenario")
+            raise ValueError(f"unknown option(s) {', '.join(sorted(opts))}; known: scenario, "
+                             f"choose")
         if sid not in self.data.scenarios:
             raise ValueError(f"unknown scenario {sid!r}; known: "
                              f"{', '.join(sorted(self.data.scenarios))}")
         scenario = self.data.scenarios[sid]
+        if choose is not None:
+            ways = [c.value for c in Choose]
+            if choose not in ways:
+                raise ValueError(f"option choose must be one of {', '.join(ways)}, got "
+                                 f"{choose!r}")
+            if not any(t.draft for t in scenario.teams):
+                raise ValueError(f"the scenario {sid} has fixed teams: there is nothing to "
+                                 f"choose")
+            scenario = replace(scenario, choose=Choose(choose))
         n = scenario.players if num_players is None else num_players
         if n != scenario.players:
             raise ValueError(f"the scenario {sid} is for {scenario.players} players, not {n}")
@@ -1574,7 +1932,8 @@ class PwinchWars(Game[PwinchState, Action]):
             {"type": "array", "minItems": 1, "maxItems": 3,
              "items": {"type": "integer", "minimum": 1, "maximum": 10},
              "description": "d10 faces: one check, or one die per player for initiative"},
-            {"type": "string", "description": "the id of a card drawn"}]}
+            {"type": "string", "description": "the id of a card drawn, or of a character "
+                                              "drawn from the bowl"}]}
 
     def result_schema(self) -> dict[str, Any]:
         scores = {"type": "array", "minItems": 2, "maxItems": 3,
@@ -1586,7 +1945,10 @@ class PwinchWars(Game[PwinchState, Action]):
 
     def options_schema(self) -> dict[str, Any]:
         return {"type": "object", "additionalProperties": False, "properties": {
-            "scenario": {"enum": sorted(self.data.scenarios)}}}
+            "scenario": {"enum": sorted(self.data.scenarios)},
+            "choose": {"enum": [c.value for c in Choose],
+                       "description": "how drafted teams get their characters (the "
+                                      "scenario's way when absent)"}}}
 
     def default_options(self) -> dict[str, Any]:
         return {"scenario": DEFAULT_SCENARIO}

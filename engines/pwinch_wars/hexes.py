@@ -76,8 +76,9 @@ def distance(a: Hex, b: Hex) -> int:
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
+@cache
 def neighbours(h: Hex) -> tuple[Hex, ...]:
-    """The six hexes at distance 1, in :data:`DIRECTIONS` order."""
+    """The six hexes at distance 1, in :data:`DIRECTIONS` order (kept: engines ask often)."""
     return tuple(Hex(h.q + d.q, h.r + d.r) for d in DIRECTIONS)
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from printkit.engines.pwinch_wars.equipment import Item
 from printkit.engines.pwinch_wars.roster import Character, Side
@@ -67,6 +68,7 @@ def succeeds(roll: int, skill: int) -> bool:
     return roll <= skill
 
 
+@cache
 def chance_of(skill: int) -> float:
     """The chance of :func:`succeeds` on 1d10 (between 0.1 and 0.9).
 

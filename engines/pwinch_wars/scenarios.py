@@ -33,10 +33,20 @@ from printkit.engines.pwinch_wars.roster import Roster, load_roster
 TRAY_BOXES: Final = 10
 """Numbered boxes on a team tray: characters plus dummies."""
 SCENARIO_KEYS: Final = ("id", "title", "map", "players", "designed_for_printkit")
-DESIGNED_KEYS: Final = ("text", "turn_limit", "teams", "victory")
+DESIGNED_KEYS: Final = ("text", "turn_limit", "teams", "victory", "choose")
 TEAM_KEYS: Final = ("colour", "characters", "draft", "dummies", "setup", "equipment", "flag")
 VICTORY_KEYS: Final = ("eliminated", "red_at_end", "hold", "hold_points", "flag",
                        "flag_ends_game")
+
+
+class Choose(Enum):
+    """How drafted teams get their characters (the seed's second and third ways; the first,
+    fixed teams, is a team's ``characters``)."""
+
+    DRAFT = "draft"
+    """All characters aligned on the map, players pick them in turn, by strengths."""
+    BOWL = "bowl"
+    """All counters in a bowl, players draw one at random in turn."""
 
 
 class TeamColour(Enum):
@@ -139,6 +149,8 @@ class Scenario:
     turn_limit: int
     teams: tuple[Team, ...]
     victory: Victory
+    choose: Choose = Choose.DRAFT
+    """How the drafted teams are chosen (a game option may override it)."""
 
 
 def _zone(raw: Any, source: str, where: str, game_map: GameMap) -> Zone:
@@ -253,10 +265,19 @@ def parse_scenario(data: dict[str, Any], source: str, *, roster: Roster, equipme
             raise PwinchDataError(f"{source}: the teams get {total} {item.id} counters, the "
                                   f"counter sheets print {item.counters}")
     victory = _victory(designed, source, game_map, teams)
+    ways = tuple(c.value for c in Choose)
+    choose = designed.get("choose", Choose.DRAFT.value)
+    if choose not in ways:
+        raise PwinchDataError(f"{source}: 'designed_for_printkit.choose' must be one of "
+                              f"{', '.join(ways)}, got {choose!r}")
+    if "choose" in designed and not drafted:
+        raise PwinchDataError(f"{source}: 'designed_for_printkit.choose' needs a team with "
+                              f"'draft' (fixed teams choose nothing)")
     return Scenario(id=toml_str(data, "id", source), title=toml_str(data, "title", source),
                     map=map_id, players=players,
                     text=toml_str(designed, "text", source, "designed_for_printkit."),
-                    turn_limit=turn_limit, teams=tuple(teams), victory=victory)
+                    turn_limit=turn_limit, teams=tuple(teams), victory=victory,
+                    choose=Choose(choose))
 
 
 def _victory(designed: dict[str, Any], source: str, game_map: GameMap,

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.context import BuildContext
-from printkit.engines.core import play
+from printkit.engines.core import Game, play
 from printkit.errors import PrintkitError
 from printkit.kits import Capacity, Kit, game_kits, get_game_kit
 from printkit.pipeline import drawing
@@ -314,7 +314,8 @@ def _plan(kit: Kit[Any, Any], build: BuildContext, settings: RunSettings, *,
         raise PrintkitError(f"{kit.name} declares no layout capacities")
     game = kit.game()
     info = game.info
-    players = settings.players or info.default_players
+    name, variant_options = variant
+    players = settings.players or _players_for(game, variant_options)
     if not info.min_players <= players <= info.max_players:
         raise PrintkitError(f"{info.title} takes {info.min_players}-{info.max_players} "
                             f"players, not {players}")
@@ -407,6 +408,20 @@ def validate_kit(kit: Kit[Any, Any], build: BuildContext, settings: RunSettings,
     batch = run_batch(jobs, executor, label=kit.name, chunk=settings.chunk, on_chunk=on_chunk)
     tallies = {id(job): t for job, t in zip(jobs, batch.tallies, strict=True)}
     return [_result(plan, tallies, settings) for plan in plans], batch.interrupted
+
+
+def _players_for(game: Game[Any, Any], options: Mapping[str, Any]) -> int:
+    """The players of a variant: the game's usual count, unless the variant's options fix
+    another (a Pwinch Wars scenario for 3 players): then the first count the game takes."""
+    info = game.info
+    counts = [info.default_players, *range(info.min_players, info.max_players + 1)]
+    for count in counts[:12]:
+        try:
+            game.new_initial_state(count, {**game.default_options(), **options})
+        except ValueError:
+            continue
+        return count
+    return info.default_players
 
 
 def run_validation(kit: Kit[Any, Any], build: BuildContext, games: int, seed: int, *,

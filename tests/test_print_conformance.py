@@ -158,15 +158,21 @@ def test_every_capacity_is_exercised_by_real_games(kit):
     each one (a strong bot may never use a power whose marks a random player writes)."""
     from printkit.validate import run_validation
 
-    result = run_validation(kits()[kit], BuildContext(paper("a4")), 5, 1)
-    assert result.capacities
-    idle = {c.name for c in result.capacities if c.observed_max == 0}
-    if idle:
-        rand = run_validation(kits()[kit], BuildContext(paper("a4")), 5, 1, bot="random")
-        idle -= {c.name for c in rand.capacities if c.observed_max > 0}
+    validation = kits()[kit].validation
+    assert validation is not None
+    idle: set[str] | None = None
+    for variant, _options in validation.variant_list():  # every scenario of a game that has them
+        result = run_validation(kits()[kit], BuildContext(paper("a4")), 5, 1, variant=variant)
+        assert result.capacities
+        for check in result.capacities:
+            assert check.ok, (variant, check)
+        unused = {c.name for c in result.capacities if c.observed_max == 0}
+        if unused:
+            rand = run_validation(kits()[kit], BuildContext(paper("a4")), 5, 1, bot="random",
+                                  variant=variant)
+            unused -= {c.name for c in rand.capacities if c.observed_max > 0}
+        idle = unused if idle is None else idle & unused
     assert not idle, f"{kit}: no game needed {sorted(idle)}"
-    for check in result.capacities:
-        assert check.ok, check
 
 
 @pytest.mark.parametrize("kit,log", [(k.name, log) for k in game_kits()

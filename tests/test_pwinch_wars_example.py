@@ -150,7 +150,7 @@ def test_every_roll_and_moral_result_is_printed(
                     assert re.search(rf"rolls {e['roll']}: {'hit' if e['success'] else 'miss'}",
                                      text), (name, frame.number, e)
                 if e["event"] == "moral roll":
-                    verdict = "holds" if e["success"] else "fails"
+                    verdict = "keeps his nerve" if e["success"] else "fails"
                     assert f"rolls {e['roll']}: {verdict}" in text, (name, frame.number, e)
                     assert f"= {e['skill']['total']}".replace("-", "\u2212") in text or \
                         not e["skill"]["terms"], (name, frame.number, e)

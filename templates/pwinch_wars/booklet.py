@@ -201,12 +201,22 @@ def draw_scenario_page(c: Canvas, ctx: DrawContext, data: GameData, scenario: Sc
     return drawn
 
 
+NOUNS_CAPITALISED = ("de",)
+"""Languages that write every noun with a capital, in a sentence too (German)."""
+
+
+def in_sentence(ctx: DrawContext, name: str) -> str:
+    """A name printed as a heading ("Forest map") as it reads inside a sentence: lower case,
+    except in a language that capitalises its nouns."""
+    return name if ctx.locale.split("_")[0] in NOUNS_CAPITALISED else name.lower()
+
+
 def _facts(ctx: DrawContext, data: GameData, scenario: Scenario) -> str:
     game_map = data.maps[scenario.map]
     turns = data.turns
     parts = [
         ctx._("%(map)s (%(kind)s)") % {"map": ctx._(game_map.title),
-                                       "kind": ctx._(KIND_NAMES[game_map.kind]).lower()},
+                                       "kind": in_sentence(ctx, ctx._(KIND_NAMES[game_map.kind]))},
         ctx.ngettext("%(n)d player", "%(n)d players", scenario.players) % {
             "n": scenario.players},
         ctx.ngettext("%(n)d turn", "%(n)d turns", scenario.turn_limit) % {
@@ -380,7 +390,7 @@ def _victory(w: Writer, ctx: DrawContext, game_map: GameMap, scenario: Scenario)
             "on it, no enemy on it or next to it.",
             "%(n)d points at the end of every turn you hold the %(what)s (star): one of yours "
             "on it, no enemy on it or next to it.", vic.hold_points) % {
-            "n": vic.hold_points, "what": ctx._(TERRAIN_NAMES[vic.hold]).lower()})
+            "n": vic.hold_points, "what": in_sentence(ctx, ctx._(TERRAIN_NAMES[vic.hold]))})
     if vic.flag:
         text = ctx.ngettext(
             "%(n)d point for bringing the enemy flag into your own set-up zone.",
@@ -392,7 +402,7 @@ def _victory(w: Writer, ctx: DrawContext, game_map: GameMap, scenario: Scenario)
     lines.append(ctx._("The game ends after turn %(n)d, or sooner when at most one team still "
                        "has characters on the map. Most points wins; equal points, nobody "
                        "wins.") % {"n": scenario.turn_limit})
-    checked = [ctx._(TERRAIN_NAMES[t]).lower() for t in legend_terrains(game_map)
+    checked = [in_sentence(ctx, ctx._(TERRAIN_NAMES[t])) for t in legend_terrains(game_map)
                if game_map.terrain_at(game_map.hexes_of(t)[0]).entry_check]
     if checked:
         lines.append(ctx._("Characters lost to bedtime, to their own fighting or to the moral "

@@ -41,7 +41,6 @@ from printkit.draw import Layout, fit_size
 from printkit.engines.core import LogHeader, ReplayVisitor
 from printkit.engines.core.log import ReasonText, translate_reason
 from printkit.engines.pwinch_wars import (
-    Action,
     End,
     Fire,
     GameData,
@@ -51,11 +50,13 @@ from printkit.engines.pwinch_wars import (
     Piece,
     PlayCard,
     PwinchState,
+    PwinchWars,
     Scout,
     Special,
     hex_from_code,
     hex_to_offset,
 )
+from printkit.engines.pwinch_wars.actions import Action
 from printkit.geometry import Rect
 from printkit.hexmap import HexGrid, HexMap, MapRect, View, draw_map, window_around
 from printkit.i18n import N_
@@ -373,7 +374,7 @@ class Captioner:
             values["cause"] = _(why) if why else (
                 self.w.card(cause) if cause in self._cards else cause)
             text = _("%(who)s checks moral (%(cause)s): %(sum)s; rolls %(roll)d: %(result)s")
-            values["result"] = _("holds") if ok else _("fails")
+            values["result"] = _("keeps his nerve") if ok else _("fails")
         elif cause == "scouted":
             text = _("%(who)s's sneak against the scout: %(sum)s; rolls %(roll)d: %(result)s")
             values["result"] = _("stays hidden") if ok else _("found")
@@ -753,7 +754,9 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
         who = []
         for p, player in enumerate(self.header.players):
             name = self.teams[p]
-            if player.name.casefold() != name.casefold():
+            # the engine's stock names ("Yellow") are seat names, not names a person gave
+            if (player.name.casefold() != name.casefold()
+                    and player.name not in PwinchWars.info.player_names):
                 name += " (" + player.name + ")"
             if player.bot:
                 name += ": " + _("%(bot)s bot") % {"bot": player.bot}
@@ -1128,7 +1131,7 @@ class Panel:
 
     def check(self, check: Check) -> tuple[str, tuple[float, float], Color]:
         _ = self.ctx._
-        upshot = {"": _("holds"), "fails": _("fails"), "red": _("turns red"),
+        upshot = {"": _("keeps his nerve"), "fails": _("fails"), "red": _("turns red"),
                   "eliminated": _("out of the game"), "found": _("found")}[check.upshot]
         if check.kind == "sneak roll" and check.success:
             upshot = _("stays hidden")

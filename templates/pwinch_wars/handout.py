@@ -37,6 +37,7 @@ from printkit.engines.pwinch_wars.equipment import BUILT_IN, Item
 from printkit.engines.pwinch_wars.game import DUMMY_MOVE, DUMMY_SNEAK, HAND
 from printkit.engines.pwinch_wars.scenarios import TRAY_BOXES, Choose, TeamColour
 from printkit.i18n import N_
+from printkit.templates.pwinch_wars.charts import clock_label
 from printkit.templates.pwinch_wars.style import TEAM_NAMES
 
 EXAMPLE_LOG: Final = "forest-skirmish.jsonl"
@@ -239,13 +240,16 @@ def _victory(ctx: DrawContext, data: GameData, s: Scenario) -> list[str]:
                                   v.hold_points) % {
             "num": n(v.hold_points), "place": ctx._(data.chart.terrain(v.hold).name)})
     if v.flag:
-        one, other = (("%(num)s point for bringing the enemy flag into your set-up zone, "
-                       "which ends the game",
-                       "%(num)s points for bringing the enemy flag into your set-up zone, "
-                       "which ends the game") if v.flag_ends_game else
-                      ("%(num)s point for bringing the enemy flag into your set-up zone",
-                       "%(num)s points for bringing the enemy flag into your set-up zone"))
-        lines.append(ctx.ngettext(one, other, v.flag) % {"num": n(v.flag)})
+        if v.flag_ends_game:
+            flag = ctx.ngettext("%(num)s point for bringing the enemy flag into your set-up "
+                                "zone, which ends the game",
+                                "%(num)s points for bringing the enemy flag into your set-up "
+                                "zone, which ends the game", v.flag)
+        else:
+            flag = ctx.ngettext("%(num)s point for bringing the enemy flag into your set-up zone",
+                                "%(num)s points for bringing the enemy flag into your set-up "
+                                "zone", v.flag)
+        lines.append(flag % {"num": n(v.flag)})
     return lines
 
 
@@ -412,9 +416,9 @@ def handout_for(ctx: DrawContext, example: str | None,
             "count": n(turns.turns), "night": _turn_list(ctx, sorted(turns.night)),
             "bed": _turn_list(ctx, sorted(turns.bed)),
             "first_night": n(min(turns.night)) if turns.night else "",
-            "night_clock": ctx._(turns.label(min(turns.night))) if turns.night else "",
-            "start_clock": ctx._(turns.label(1)),
-            "end_clock": ctx._(turns.label(turns.turns)),
+            "night_clock": clock_label(ctx, turns.label(min(turns.night))) if turns.night else "",
+            "start_clock": clock_label(ctx, turns.label(1)),
+            "end_clock": clock_label(ctx, turns.label(turns.turns)),
         },
         "terrain": terrain_rows(ctx, d),
         "equipment": equipment_tables(ctx, d),

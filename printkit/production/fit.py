@@ -64,7 +64,8 @@ def hyphenator(lang: str) -> Hyphenator:
     return iterate
 
 
-_NO_LINE_START = frozenset("、。，．・：；？！ー」』）】〕〉》”’ゝゞぁぃぅぇぉっゃゅょァィゥェォッャュョ%),.:;?!")
+_NO_LINE_START = frozenset("、。，．・：；？！ー」』）】〕〉》”’ゝゞ"
+                           "ぁぃぅぇぉっゃゅょァィゥェォッャュョ%),.:;?!")
 """Characters a line may not start with (Japanese kinsoku: closing marks, small kana)."""
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -102,6 +103,35 @@ def _die_size_options(game: str, die_size: float | None) -> dict[str, Any]:
     return options
 
 
+def _rules_option(f: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--rules", "rules_file", metavar="FILE",
+        help="A designer's edited copy of the game's rules.toml (War of Bones): the game is "
+             "played, printed and validated with its numbers.")(f)
+
+
+def _rules_options(game: str, path: str | None) -> dict[str, Any]:
+    """``--rules FILE`` as the game option ``rules``: the file's tables, whole, so that a log
+    carries them and the game replays on any machine; for a game that takes one."""
+    if path is None:
+        return {}
+    if game == "all":
+        raise PrintkitError("--rules applies to one game; name it instead of `all`")
+    g = _game(game)
+    if "rules" not in g.options_schema().get("properties", {}):
+        raise PrintkitError(f"{g.info.title} takes no --rules file")
+    try:
+        tables = tomllib.loads(_read_text(path))
+    except tomllib.TOMLDecodeError as exc:
+        raise PrintkitError(f"--rules {path}: {exc}") from None
+    options = {"rules": tables}
+    try:  # the engine checks every number, naming the key
+        g.new_initial_state(None, {**g.default_options(), **options})
+    except ValueError as exc:
+        raise PrintkitError(f"--rules {path}: {exc}") from None
+    return options
+
+
 def _game_options(pairs: tuple[str, ...]) -> dict[str, Any]:
     """``--option key=value`` pairs; a value is read as JSON when it parses, else as text."""
     options: dict[str, Any] = {}
@@ -185,23 +215,24 @@ def games() -> None:
                                 "OUT/LOCALE/GAME/ with manifest.json and index.html.")
 @_sheet_option
 @_die_size_option
+@_rules_option
 @click.option("--jobs", type=click.IntRange(min=1),
               help="With --locales: worker processes [default: cores].")
 def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, profile: str,
           locale: str, out: str, preset: str | None, duplex: str | None,
           duplex_offset: str | None, two_up: bool, preflight: bool, no_pack: bool,
           locales: str | None, jobs: int | None, sheet: str | None,
-          die_size: float | None) -> None:
+          die_size: float | None, rules_file: str | None) -> None:
     """Build the kit of GAME (or `all`) into OUT/GAME/."""
     from printkit.commands.production import parse_offset
     from printkit.pipeline import build_kits
 
     if locales is not None:
         if (component or preset or duplex or duplex_offset or two_up or preflight or no_pack
-                or sheet or die_size is not None):
+                or sheet or die_size is not None or rules_file):
             raise PrintkitError("--locales builds whole kits with their defaults; leave out "
                                 "--component, --preset, --duplex, --two-up, --preflight, "
-                                "--no-pack, --sheet and --die-size")
+                                "--no-pack, --sheet, --die-size and --rules")
         _build_locales(game, paper, landscape, profile, locales, _out_dir(out), jobs)
         return
 
@@ -212,7 +243,8 @@ def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, pr
 
         component = (*component, find_preset(preset).name)
     ctx = _context(paper, landscape, profile, locale, parse_offset(duplex_offset),
-                   {**_die_size_options(game, die_size), **_sheet_options(game, sheet)})
+                   {**_rules_options(game, rules_file), **_die_size_options(game, die_size),
+                    **_sheet_options(game, sheet)})
     report = build_kits(game, ctx, _out_dir(out), components=component,
                         options={"two_up": two_up, "duplex": duplex}, echo=click.echo,
                         pack=not no_pack)
@@ -251,9 +283,10 @@ def _build_locales(game: str, paper: str, landscape: bool, profile: str, locales
 @_options_flag
 @_sheet_option
 @_die_size_option
+@_rules_option
 def play(game: str, seed: int, players: int | None, bots: tuple[str, ...], names: tuple[str, ...],
          log_path: str | None, option_pairs: tuple[str, ...], sheet: str | None,
-         die_size: float | None) -> None:
+         die_size: float | None, rules_file: str | None) -> None:
     """Auto-play one game with bots and print the result."""
     from printkit.engines.core import play as run
 
@@ -267,8 +300,8 @@ def play(game: str, seed: int, players: int | None, bots: tuple[str, ...], names
     seats = (seats + [seats[-1]] * n)[:n]
     if names and len(names) != n:
         raise PrintkitError(f"give {n} --name values or none")
-    options = {**_game_options(option_pairs), **_die_size_options(game, die_size),
-               **_sheet_options(game, sheet)}
+    options = {**_game_options(option_pairs), **_rules_options(game, rules_file),
+               **_die_size_options(game, die_size), **_sheet_options(game, sheet)}
     try:
         g.new_initial_state(n, {**g.default_options(), **options})
     except ValueError as exc:
@@ -423,18 +456,19 @@ def _with_sheet(parsed: GameLog, options: dict[str, Any], log: str) -> GameLog:
 @_options_flag
 @_sheet_option
 @_die_size_option
+@_rules_option
 def validate(game: str, count: int, seed: int, bot: str | None, players: int | None,
              as_json: bool, report: str | None, executor: str, jobs: int | None,
              scheduler: str | None, pair_games: int | None, chunk: int | None, paper: str,
              landscape: bool, option_pairs: tuple[str, ...], sheet: str | None,
-             die_size: float | None) -> None:
+             die_size: float | None, rules_file: str | None) -> None:
     """Auto-play many games of every variant, check every declared capacity against them
     and measure the game's balance (length, scores, seats, bots against bots).
 
     With --sheet, the custom sheet's seat moves round the table from game to game and the
     report adds its win rate against the standard sheets, with a 95 % confidence interval.
-    A run that changes the game (--option, --sheet, --die-size) with --report also plays the
-    standard game and shows the two side by side. Ctrl-C stops cleanly: what was played is
+    A run that changes the game (--option, --sheet, --die-size, --rules) with --report also
+    plays the standard game and shows the two side by side. Ctrl-C stops cleanly: what was played is
     printed and the report is written, marked partial.
     """
     from printkit.simulation import make_executor
@@ -444,7 +478,8 @@ def validate(game: str, count: int, seed: int, bot: str | None, players: int | N
         raise PrintkitError(f"--games must be a positive number, not {count}")
     if jobs is not None and executor != "local":
         raise PrintkitError("--jobs applies to --executor local")
-    options = {**_game_options(option_pairs), **_die_size_options(game, die_size)}
+    options = {**_game_options(option_pairs), **_rules_options(game, rules_file),
+               **_die_size_options(game, die_size)}
     sheet_options = _sheet_options(game, sheet)
     ctx = _context(paper, landscape, game_options={**options, **sheet_options})
     report_path = _report_path(report) if report else None

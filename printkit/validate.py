@@ -414,14 +414,14 @@ def _players_for(game: Game[Any, Any], options: Mapping[str, Any]) -> int:
     """The players of a variant: the game's usual count, unless the variant's options fix
     another (a Pwinch Wars scenario for 3 players): then the first count the game takes."""
     info = game.info
-    counts = [info.default_players, *range(info.min_players, info.max_players + 1)]
+    counts: list[int] = [info.default_players, *range(info.min_players, info.max_players + 1)]
     for count in counts[:12]:
         try:
             game.new_initial_state(count, {**game.default_options(), **options})
         except ValueError:
             continue
         return count
-    return info.default_players
+    return int(info.default_players)
 
 
 def run_validation(kit: Kit[Any, Any], build: BuildContext, games: int, seed: int, *,

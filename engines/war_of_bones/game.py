@@ -56,7 +56,7 @@ from printkit.engines.war_of_bones.actions import (
 )
 from printkit.engines.war_of_bones.geometry import Area, gap_sq
 from printkit.engines.war_of_bones.odds import Hit, judge, resolve
-from printkit.engines.war_of_bones.rules import RULES, Rules, load_rules
+from printkit.engines.war_of_bones.rules import RULES, Rules, load_rules, parse_rules
 
 __all__ = [
     "ACTION_TYPES", "Action", "Attack", "AttackPair", "Choose", "Converge", "Defend", "Event",
@@ -819,7 +819,9 @@ class WarOfBones(Game[WarOfBonesState, Action]):
     Options: ``die_size_mm`` (the dice in play, 8-20 mm, default 16), ``turn_limit`` (a game
     stops after this many turns, both players' counted; default 200) and ``reengage_second``
     (``"own"``: Reengage's second pick is of one's own dice, the default reading, or
-    ``"opponent"``: of the opponent's, the words taken literally; see ``data/notes.md``).
+    ``"opponent"``: of the opponent's, the words taken literally; see ``data/notes.md``) and
+    ``rules`` (a designer's edited ``rules.toml``, its tables whole: ``--rules FILE``; the
+    log's header carries it, so the game replays anywhere).
     """
 
     info = GameInfo(
@@ -838,7 +840,7 @@ class WarOfBones(Game[WarOfBonesState, Action]):
               "(9 in to 5 in); a game stops after turn_limit turns (designed for printkit).",
     )
 
-    OPTIONS: Final = ("die_size_mm", "turn_limit", "reengage_second")
+    OPTIONS: Final = ("die_size_mm", "turn_limit", "reengage_second", "rules")
 
     def __init__(self, rules: Rules = RULES) -> None:
         self.rules = rules
@@ -849,7 +851,13 @@ class WarOfBones(Game[WarOfBonesState, Action]):
         if n != 2:
             raise ValueError(f"War of Bones takes 2 players, not {n}")
         opts = dict(options or {})
-        size = opts.pop("die_size_mm", self.rules.die_size_mm)
+        base = self.rules
+        edited = opts.pop("rules", None)
+        if edited is not None:  # a designer's edited rules.toml, carried whole by the options
+            if not isinstance(edited, dict):
+                raise ValueError("rules must be the tables of a rules.toml")
+            base = parse_rules(edited)
+        size = opts.pop("die_size_mm", base.die_size_mm)
         limit = opts.pop("turn_limit", self.rules.turn_limit)
         second = opts.pop("reengage_second", "own")
         if opts:
@@ -859,8 +867,12 @@ class WarOfBones(Game[WarOfBonesState, Action]):
             raise ValueError("turn_limit must be a whole number of turns, at least 1")
         if second not in ("own", "opponent"):
             raise ValueError('reengage_second must be "own" or "opponent"')
-        rules = self.rules if size == self.rules.die_size_mm else (
-            load_rules(float(size)) if self.rules is RULES else self.rules.with_die_size(size))
+        if base is not self.rules:
+            rules = base if size == base.die_size_mm else base.with_die_size(float(size))
+        else:
+            rules = self.rules if size == self.rules.die_size_mm else (
+                load_rules(float(size)) if self.rules is RULES
+                else self.rules.with_die_size(size))
         return WarOfBonesState(self, rules, limit, second)
 
     def position(self, dice: Mapping[str, tuple[float, float, int]], to_move: int = 0,
@@ -949,6 +961,10 @@ class WarOfBones(Game[WarOfBonesState, Action]):
                            "description": "the game stops after this many turns"},
             "reengage_second": {"enum": ["own", "opponent"],
                                 "description": "whose dice Reengage's second pick removes"},
+            "rules": {"type": "object",
+                      "description": "an edited rules.toml, whole (printkit --rules FILE); "
+                                     "the die size and turn limit still come from their "
+                                     "own options"},
         }}
 
     def default_options(self) -> dict[str, Any]:

@@ -31,7 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
 from printkit.draw import Layout, centred, fit_size
-from printkit.engines.war_of_bones.rules import Rules, load_rules
+from printkit.engines.war_of_bones.rules import Rules, load_rules, parse_rules
 from printkit.errors import PrintkitError
 from printkit.geometry import Rect
 from printkit.i18n import N_
@@ -65,9 +65,17 @@ def player_ink(player: int, shade: str = "") -> HexColor:
 
 
 def game_rules(ctx: DrawContext) -> Rules:
-    """The rules the build prints for: the rules data with the build's die size (the game
-    option ``die_size_mm``, checked by the engine's rules), else the data's default size."""
+    """The rules the build prints for: the rules data (or a designer's edited copy, the game
+    option ``rules``) with the build's die size (the game option ``die_size_mm``, checked by
+    the engine's rules), else the data's default size."""
     size = ctx.build.game_options.get(DIE_SIZE_OPTION)
+    edited = ctx.build.game_options.get("rules")
+    if edited is not None:  # a designer's edited rules.toml (--rules FILE)
+        try:
+            rules = parse_rules(edited)
+            return rules if size is None else rules.with_die_size(float(size))
+        except ValueError as exc:
+            raise PrintkitError(f"--rules: {exc}") from None
     if size is None:
         return load_rules()
     try:

@@ -165,7 +165,7 @@ def test_presets_build(tmp_path: Path):
     from printkit.production.preflight import check_pdf
 
     comps = {c.name: c for c in get_kit("dice").component_list()}
-    assert set(comps) == {"wftgts", "tug-of-war", "war-pnp", "war-of-bones"}
+    assert set(comps) == {"wftgts", "tug-of-war", "war-pnp", "war-of-bones", "pwinch-wars"}
     found = dice.presets()
     kinds = [s.kind for s in found["wftgts"].dice]
     assert kinds == ["d4", "d6", "d8", "d10", "d10", "d12", "d20"]

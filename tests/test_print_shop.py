@@ -12,6 +12,7 @@ in the paper's frame, the safe area moved with it, fills run into the bleed, ext
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -85,7 +86,13 @@ def slug_chars(chars: list[dict[str, Any]], file_name: str) -> list[dict[str, An
     return chars[start:end + len("printkit")] if end >= 0 else []
 
 
-def measure(pdf: Path) -> list[Measured]:
+@cache
+def measure(pdf: Path) -> tuple[Measured, ...]:
+    """Every page of ``pdf`` read back once (three tests read each print-shop PDF)."""
+    return tuple(_measure(pdf))
+
+
+def _measure(pdf: Path) -> list[Measured]:
     reader = PdfReader(str(pdf))
     out = []
     with pdfplumber.open(str(pdf)) as doc:

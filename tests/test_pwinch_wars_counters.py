@@ -52,12 +52,14 @@ ALL = ("character-counters", "weapon-counters-1", "weapon-counters-2", "defensiv
 
 
 def build(out: Path, paper_name: str, duplex: str = "long", only: tuple[str, ...] = ALL,
-          profile: str = "home") -> tuple[dict[str, Path], Preflight]:
+          profile: str = "home", *, locale: str = "en", landscape: bool = False
+          ) -> tuple[dict[str, Path], Preflight]:
     """The components drawn as the pipeline draws a kit's, into ``out``."""
     out.mkdir(parents=True, exist_ok=True)
     report = Preflight()
     paths: dict[str, Path] = {}
-    build_ctx = BuildContext(paper(paper_name), profile=profile)
+    build_ctx = BuildContext(paper(paper_name, landscape=landscape), profile=profile,
+                             locale=locale)
     with drawing(build_ctx, report) as ctx:
         for comp in [*counter_components(), tray_component()]:
             if comp.name not in only:
@@ -432,3 +434,107 @@ def test_tray_boxes_hold_a_character_and_one_item_of_each_kind(built, paper_name
             assert TEAM_LETTERS[colour] in {w["text"] for w in words}
     for name in ("light blue", "yellow", "pink"):
         assert name in text
+
+
+# --- other languages, papers and the print shop -----------------------------------------------
+
+
+def _strokes(page: Any) -> list[tuple[float, float, float, float]]:
+    """Every stroked object's box (x0, y0, x1, y1), y up."""
+    h = float(page.height)
+    return [(o["x0"], h - o["bottom"], o["x1"], h - o["top"])
+            for o in (*page.lines, *page.rects, *page.curves) if o.get("stroke")]
+
+
+@pytest.mark.parametrize("paper_name", PAPERS)
+def test_no_stroke_runs_along_a_counters_cut_at_the_print_shop(tmp_path, paper_name):  # type: ignore[no-untyped-def]
+    """At a print shop the trim is the cut: an outline on it is half cut off, or shows as a
+    sliver on the neighbour. Checked against every counter's own cut (not only the sheet's
+    outer edge): no stroke's box has a side within 0.6 pt of a cut over 2 mm of it."""
+    from printkit.templates.pwinch_wars.counters import draw_sheet
+
+    sheets = {s.name: s for s in counter_sheets()}
+    with drawing(BuildContext(paper(paper_name), profile="print-shop"), Preflight()) as ctx:
+        for name, sheet in sheets.items():
+            out = tmp_path / f"{name}.pdf"
+            _plan, placements = draw_sheet(ctx.for_component(name), sheet, out,
+                                           "long" if sheet.two_sided else "none")
+            with pdfplumber.open(out) as doc:
+                for number, page in enumerate(doc.pages):
+                    strokes = _strokes(page)
+                    cuts = [p.trim for p in placements if p.page == number]
+                    assert cuts and strokes, (name, number)
+                    for t in cuts:
+                        for x0, y0, x1, y1 in strokes:
+                            along_y = min(y1, t.top) - max(y0, t.y)
+                            along_x = min(x1, t.right) - max(x0, t.x)
+                            near_x = min(abs(v - e) for v in (x0, x1) for e in (t.x, t.right))
+                            near_y = min(abs(v - e) for v in (y0, y1) for e in (t.y, t.top))
+                            assert not (along_y > 2 * MM and near_x < 0.6), (name, number, t)
+                            assert not (along_x > 2 * MM and near_y < 0.6), (name, number, t)
+
+
+def test_japanese_headers_hint_and_booklet_wrap_inside_the_page(tmp_path):  # type: ignore[no-untyped-def]
+    """Japanese is written without spaces: the sheets' headers, the trays' hint and the
+    booklet's lines break between characters and stay inside the safe area (preflight), and
+    a sign and a digit fit their symbols at 6 pt in the Japanese font."""
+    from printkit.kits import NoOptions
+    from printkit.templates.pwinch_wars.booklet import draw_scenario_booklet
+
+    paths, report = build(tmp_path, "a4", locale="ja")
+    booklet = tmp_path / "scenario-booklet.pdf"
+    with drawing(BuildContext(paper("a4"), locale="ja"), report) as ctx:
+        draw_scenario_booklet(ctx.for_component("scenario-booklet"), NoOptions(), booklet)
+        preflight.check_pdf(booklet, report=report)
+    assert not report.findings, report.report()
+    safe = BuildContext(paper("a4"))
+    with drawing(safe, Preflight()) as ctx:
+        right = ctx.safe_area.right
+    for pdf in (paths["character-counters"], paths["team-markers"], paths["team-trays"],
+                booklet):
+        with pdfplumber.open(pdf) as doc:
+            page = doc.pages[0]
+            lines = {round(c["top"]) for c in page.chars if "\u3040" <= c["text"] <= "\u9fff"}
+            assert len(lines) >= 3, pdf  # the Japanese text took several lines
+            assert max(c["x1"] for c in page.chars) <= right + 0.01, pdf
+
+
+@pytest.mark.parametrize(("paper_name", "landscape"),
+                         [("a4", True), ("letter", True), ("universal", True),
+                          ("tabloid", False), ("a3", False)])
+def test_other_papers_build_clean(tmp_path, paper_name, landscape):  # type: ignore[no-untyped-def]
+    """A landscape page is too short for ten tray boxes: they share out over pages of the
+    tray, each box still holding a character and one item of each kind; a sheet whose
+    counters fill the page (tabloid) still finds room for its header."""
+    paths, report = build(tmp_path, paper_name, landscape=landscape)
+    assert not report.findings, report.report()
+    build_ctx = BuildContext(paper(paper_name, landscape=landscape))
+    with drawing(build_ctx, Preflight()) as ctx:
+        geometry = tray_geometry(ctx)
+        holds = box_holds(ctx)
+        safe = ctx.safe_area
+    kinds = len([i for i in DATA.equipment.items if i.counters])
+    assert holds >= 1 + kinds and len(geometry.boxes) == tray_boxes()
+    for k, box in enumerate(geometry.boxes):
+        assert safe.x <= box.x and box.right <= safe.right and safe.y <= box.y, k
+        assert box.top <= geometry.hint.y, k
+        for j in range(k):
+            other = geometry.boxes[j]
+            if geometry.pages[j] == geometry.pages[k]:
+                assert (box.x >= other.right or other.x >= box.right or box.y >= other.top
+                        or other.y >= box.top), (j, k)
+    with pdfplumber.open(paths["team-trays"]) as doc:
+        assert len(doc.pages) == len(TeamColour) * geometry.page_count
+        if landscape and paper_name != "tabloid":
+            assert geometry.page_count == 2
+        for t, colour in enumerate(TeamColour):
+            numbers: set[str] = set()
+            slots = 0
+            for page in doc.pages[t * geometry.page_count:(t + 1) * geometry.page_count]:
+                numbers |= {w["text"] for w in page.extract_words() if w["text"].isdigit()}
+                slots += len(_slots(page))
+            assert {str(n) for n in range(1, tray_boxes() + 1)} <= numbers, colour
+            assert slots == tray_boxes() * holds, colour
+    for name in TWO_SIDED:  # every counter is printed, the header on the first page
+        with pdfplumber.open(paths[name]) as doc:
+            assert "Pwinch Wars" in (doc.pages[0].extract_text() or ""), name

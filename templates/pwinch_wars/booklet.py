@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Final
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
@@ -51,6 +50,7 @@ from printkit.hexmap import (
 from printkit.i18n import N_
 from printkit.kits import NoOptions
 from printkit.page import open_document
+from printkit.production.fit import wrap
 from printkit.production.preflight import MIN_TEXT_PT
 from printkit.templates.pwinch_wars.maps import (
     KIND_NAMES,
@@ -130,8 +130,9 @@ def scenario_order(data: GameData) -> list[str]:
 
 
 class Writer:
-    """Lines of text down a column, each wrapped to its width, checked against the
-    column's floor (text that would run below it is reported, not drawn over the map)."""
+    """Lines of text down a column, each wrapped to its width (on spaces, and between
+    characters in Chinese and Japanese, written without them), checked against the column's
+    floor (text that would run below it is reported, not drawn over the map)."""
 
     def __init__(self, c: Canvas, ctx: DrawContext, x: float, top: float, width: float,
                  floor: float, *, dry: bool = False) -> None:
@@ -142,15 +143,15 @@ class Writer:
     def write(self, text: str, role: str, size: float, leading: float, colour: HexColor,
               detail: str, indent: float = 0.0) -> None:
         face = self.ctx.font(role)
-        lines = simpleSplit(text, face, size, self.w - indent)
+        lines, widest, _split = wrap(text, face, size, self.w - indent)
         need = len(lines) * leading
         if self.dry:
             self.y -= need
             return
         self.ctx.check_glyphs(role, text, detail)
-        if self.y - need < self.floor - 0.01:
-            self.ctx.check_text(text, role, size, self.w - indent, self.y - self.floor,
-                                detail=detail, leading=leading)
+        if self.y - need < self.floor - 0.01 or widest > self.w - indent + 0.01:
+            self.ctx.check_text("\n".join(lines), role, size, self.w - indent,
+                                self.y - self.floor, detail=detail, leading=leading, wrap=False)
         self.c.setFillColor(colour)
         self.c.setFont(face, size)
         asc, desc = pdfmetrics.getAscentDescent(face, size)
@@ -185,20 +186,42 @@ def draw_scenario_page(c: Canvas, ctx: DrawContext, data: GameData, scenario: Sc
     w.write(_facts(ctx, data, scenario), "sans", float(p["facts_size"]),
             float(p["facts_leading"]), ink("text"), "scenario facts")
     w.gap(gap)
-    below = Writer(c, ctx, area.x, 0.0, area.w, -1e9, dry=True)
-    _teams(below, ctx, data, scenario)
-    below.gap(gap)
-    _victory(below, ctx, game_map, scenario)
     gw, gh = pwinch_hexmap(game_map, labels=False).grid.size_mm
-    map_h = min(mm(p["map_max_height"]), area.w * gh / gw,
-                w.y - gap - area.y + below.y)  # below.y: minus the height the rest needs
-    box = Rect(area.x, w.y - map_h, area.w, map_h)
-    drawn = _thumbnail(c, ctx, game_map, scenario, box)
-    w.y = box.y - gap
-    _teams(w, ctx, data, scenario)
-    w.gap(gap)
-    _victory(w, ctx, game_map, scenario)
+    max_h = mm(p["map_max_height"])
+    # the map across the page, the teams and the victory points under it...
+    under = _rest_height(c, ctx, data, game_map, scenario, area.w)
+    map_h = min(max_h, area.w * gh / gw, w.y - gap - area.y - under)
+    # ... or, on a wide page (landscape), the map down its left, the rest beside it: the
+    # layout that draws the map larger
+    side_w = area.w - gap - mm(p["side_min_width"])
+    side_h = min(max_h, w.y - area.y, side_w * gh / gw)
+    beside = area.w - gap - side_h * gw / gh
+    if side_h > map_h and _rest_height(c, ctx, data, game_map, scenario, beside) <= w.y - area.y:
+        box = Rect(area.x, w.y - side_h, side_h * gw / gh, side_h)
+        drawn = _thumbnail(c, ctx, game_map, scenario, box)
+        w = Writer(c, ctx, box.right + gap, box.top, beside, area.y)
+    else:
+        box = Rect(area.x, w.y - map_h, area.w, map_h)
+        drawn = _thumbnail(c, ctx, game_map, scenario, box)
+        w.y = box.y - gap
+    _rest(w, ctx, data, game_map, scenario)
     return drawn
+
+
+def _rest(w: Writer, ctx: DrawContext, data: GameData, game_map: GameMap,
+          scenario: Scenario) -> None:
+    """What follows the map: the teams, then the victory points."""
+    _teams(w, ctx, data, scenario)
+    w.gap(mm(LAYOUT["page"]["gap"]))
+    _victory(w, ctx, game_map, scenario)
+
+
+def _rest_height(c: Canvas, ctx: DrawContext, data: GameData, game_map: GameMap,
+                 scenario: Scenario, width: float) -> float:
+    """The height :func:`_rest` takes in a column ``width`` wide (measured, not drawn)."""
+    dry = Writer(c, ctx, 0.0, 0.0, width, -1e9, dry=True)
+    _rest(dry, ctx, data, game_map, scenario)
+    return -dry.y
 
 
 NOUNS_CAPITALISED = ("de",)

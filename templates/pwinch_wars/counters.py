@@ -37,6 +37,7 @@ the counters leave: the sheet's name, how to glue and cut it, and the key to its
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import math
 from collections import Counter as Tally
@@ -48,7 +49,6 @@ from pathlib import Path
 from typing import Any, Final
 
 from reportlab.lib.colors import Color, HexColor, white
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
@@ -65,6 +65,7 @@ from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Component, NoOptions
 from printkit.pdf import open_canvas
+from printkit.production.fit import wrap
 from printkit.production.impose import (
     DUPLEX_MODES,
     VIEWER_DUPLEX,
@@ -92,6 +93,8 @@ TEAM_PATTERNS: Final = {TeamColour.LIGHT_BLUE: "stripes", TeamColour.YELLOW: "do
                         TeamColour.PINK: "diagonals"}
 """Each team's pattern on the border of its markers: with the letter, the teams tell apart
 without colour (the three team colours are equally light in greyscale)."""
+DIAGONAL_STEP: Final = 1.2
+"""The diagonals' step, times the pattern's pitch (they look as dense as stripes so)."""
 
 ABILITY_NAMES: Final = {Ability.BEDTIME: N_("bedtime worried"), Ability.SNIPER: N_("sniper"),
                         Ability.FRUSTRATION: N_("frustration"), Ability.FIGHTING: N_("fighting"),
@@ -264,8 +267,12 @@ def _value_centre(symbol: Symbol, cx: float, cy: float, d: float) -> tuple[float
 
 
 def _value_width(symbol: Symbol, d: float) -> float:
-    """The width a symbol's number may take."""
-    return d * (0.62 if symbol is Symbol.SNEAK else 0.7 if symbol is Symbol.MOVE else 0.74)
+    """The width a symbol's number may take: the symbol's width at the height of its digits
+    (an eye is narrower there than a target or a hex). Wide enough for a sign and a digit at
+    6 pt in the widest digits of the kit's fonts (a Japanese font's are wider than Latin
+    ones) on the item counters' 3.8 mm symbols."""
+    return d * float(LAYOUT["symbol"]["value_width"].get(symbol.value,
+                                                         LAYOUT["symbol"]["value_width"]["any"]))
 
 
 def draw_symbol(c: Canvas, symbol: Symbol, cx: float, cy: float, d: float) -> None:
@@ -602,7 +609,7 @@ def _item_name(c: Canvas, ctx: DrawContext, name: str, room: Rect, detail: str) 
         _text_line(c, ctx, name, "sans-bold", size, room, detail=detail)
         return
     two = float(lay["name_two_line_size"])
-    lines = simpleSplit(name, face, two, room.w)
+    lines, _widest, _split = wrap(name, face, two, room.w)
     if len(lines) > 2 or any(pdfmetrics.stringWidth(t, face, two) > room.w for t in lines):
         ctx.check_text(name, "sans-bold", two, room.w, room.h, detail=detail)
     lead = two * 1.02
@@ -854,16 +861,29 @@ def draw_team_pattern(c: Canvas, colour: TeamColour, box: Rect, pitch: float,
         for k in range(int(box.h / pitch) + 1):
             c.line(box.x, box.y + k * pitch, box.right, box.y + k * pitch)
     elif pattern == "diagonals":
-        step = pitch * 1.2
+        step = pitch * DIAGONAL_STEP
         for k in range(-int(box.h / step) - 1, int(box.w / step) + 1):
-            x0 = box.x + k * step
-            c.line(x0, box.y, x0 + box.h, box.top)
+            x0 = box.x + k * step  # the line y - box.y = x - x0, cut to the box (a line
+            xs, xe = max(x0, box.x), min(x0 + box.h, box.right)  # running past it would
+            if xe > xs:  # reach, unseen, across a neighbour's cut)
+                c.line(xs, box.y + xs - x0, xe, box.y + xe - x0)
     else:
         for i in range(int(box.w / pitch) + 1):
             for j in range(int(box.h / pitch) + 1):
                 c.circle(box.x + (i + 0.5) * pitch, box.y + (j + 0.5) * pitch, pitch * 0.22,
                          stroke=0, fill=1)
     c.restoreState()
+
+
+def _pattern_box(colour: TeamColour, s: float, b: float, pitch: float) -> tuple[Rect, float]:
+    """Where to draw a counter's pattern, and at what pitch, so that the counter's cut falls
+    midway between two lines of it: the pitch is stretched to divide the counter's side
+    ``s`` and the box starts half a step off it (a line along the cut would be half cut off,
+    or show as a sliver on the neighbour when the cut strays). Covers the bleed ``b``."""
+    factor = DIAGONAL_STEP if TEAM_PATTERNS[colour] == "diagonals" else 1.0
+    step = s / max(1, round(s / (pitch * factor)))
+    start = -(math.ceil(b / step) + 0.5) * step
+    return Rect(start, start, s - 2 * start, s - 2 * start), step / factor
 
 
 def _team_base(c: Canvas, ctx: DrawContext, colour: TeamColour, b: float) -> None:
@@ -873,16 +893,18 @@ def _team_base(c: Canvas, ctx: DrawContext, colour: TeamColour, b: float) -> Non
     s = _design()
     _fill(c, team_ink(colour), b)
     dark = team_ink(colour, dark=True)
-    draw_team_pattern(c, colour, Rect(-b, -b, s + 2 * b, s + 2 * b), _m(lay["stripe"]),
-                      _m(lay["stripe_width"]))
+    pattern, pitch = _pattern_box(colour, s, b, _m(lay["stripe"]))
+    draw_team_pattern(c, colour, pattern, pitch, _m(lay["stripe_width"]))
     ring = _m(lay["ring"])
     c.setFillColor(team_ink(colour))
     c.setStrokeColor(dark)
     c.setLineWidth(0.6)
     c.rect(ring, ring, s - 2 * ring, s - 2 * ring, stroke=1, fill=1)
     box = _m(lay["letter_box"])
-    c.setFillColor(white)
-    c.rect(0, 0, box, box, stroke=1, fill=1)
+    c.setFillColor(white)  # the white square runs into the bleed: no outline on the cut
+    c.rect(-b, -b, box + b, box + b, stroke=0, fill=1)
+    c.line(-b, box, box, box)
+    c.line(box, box, box, -b)
     c.setFillColor(dark)
     centred(c, ctx, TEAM_LETTERS[colour], "sans-bold", float(lay["letter_size"]), box / 2,
             box / 2, width=box * 0.9, detail=f"{colour.value} letter", minimum=MIN_TEXT_PT)
@@ -1282,7 +1304,7 @@ def header_layout(ctx: DrawContext, sheet: CounterSheet, duplex: str, width: flo
     title = ctx._(SHEET_TITLE).format(game=ctx._(TITLE), sheet=ctx._(sheet.title))
     sans = ctx.font("sans")
     size = float(lay["text_size"])
-    lines = tuple(simpleSplit(_instructions(ctx, sheet, duplex), sans, size, width))
+    lines, _widest, _split = wrap(_instructions(ctx, sheet, duplex), sans, size, width)
     d = _m(lay["key_symbol"])
     gap = _m(lay["key_gap"])
     ksize = float(lay["key_size"])
@@ -1290,6 +1312,8 @@ def header_layout(ctx: DrawContext, sheet: CounterSheet, duplex: str, width: flo
     xpos, row = 0.0, 0
     for entry in sheet.key:
         text = _key_text(ctx, entry)
+        ctx.check_text(text, "sans", ksize, width - d - _m(1.2), _m(lay["key_row"]),
+                       detail="key", wrap=False)
         w = d + _m(1.2) + pdfmetrics.stringWidth(text, sans, ksize)
         if xpos > 0 and xpos + w > width:
             xpos, row = 0.0, row + 1
@@ -1337,17 +1361,24 @@ def draw_header(c: Canvas, ctx: DrawContext, head: HeaderLayout, box: Rect) -> N
 def header_room(plan: SheetPlan, placements: Sequence[Placement], prof_name: str) -> Rect:
     """The tallest free band of the first page's safe area: nothing of the imposition
     touches it (cells with their bleed and marks, the notice, a fold line). Across the whole
-    safe area, or across the fronts' half of a sheet folded down the middle."""
+    safe area, or beside the notice where it runs up the page's side, and across the fronts'
+    half of a sheet folded down the middle."""
     prof = profile(prof_name)
     safe = safe_rect(plan.paper, prof)
     gap = _m(LAYOUT["sheet"]["gap"])
     reach = plan.bleed + (prof.mark_reach if prof.marks == "crop-marks" else 0.0)
     busy = [p.trim.outset(reach) for p in placements if p.page == 0]
-    if plan.notice is not None and not plan.notice.margin:
-        busy.append(plan.notice.rect)
     area = safe
+    notice = plan.notice
+    if notice is not None and not notice.margin and notice.turned:  # up the side: beside it
+        left = notice.rect.x - gap - safe.x
+        right = safe.right - (notice.rect.right + gap)
+        area = (Rect(safe.x, safe.y, left, safe.h) if left > right
+                else Rect(notice.rect.right + gap, safe.y, right, safe.h))
+    elif notice is not None and not notice.margin:
+        busy.append(notice.rect)
     if plan.fold is not None and plan.fold.w == 0:  # a vertical fold: keep to the fronts
-        area = Rect(safe.x, safe.y, plan.fold.x - gap - safe.x, safe.h)
+        area = Rect(area.x, area.y, min(area.right, plan.fold.x - gap) - area.x, area.h)
     elif plan.fold is not None:
         busy.append(plan.fold.outset(mm(2)))
     spans = sorted((max(r.y, area.y), min(r.top, area.top)) for r in busy
@@ -1399,14 +1430,10 @@ def draw_sheet(ctx: DrawContext, sheet: CounterSheet, out: Path, duplex: str = "
         if sheet.two_sided else None
     if backs is not None and len(backs) != len(fronts):
         raise LayoutError(f"{sheet.name}: every counter of a two-sided sheet needs a back")
-    item = counter_size()
-    plan = plan_sheet(item, ctx.paper, ctx.profile, duplex=duplex, count=len(fronts))
-    placements = tuple(place(plan, len(fronts), two_sided=backs is not None))
-    room = header_room(plan, placements, ctx.profile)
-    head = header_layout(ctx, sheet, duplex, room.w)
-    if head.height > room.h:
-        raise LayoutError(f"{sheet.name}: the header needs {head.height / mm(1):.1f} mm, the "
-                          f"first page leaves {room.h / mm(1):.1f} mm")
+    plan = plan_sheet(counter_size(), ctx.paper, ctx.profile, duplex=duplex,
+                      count=len(fronts))
+    plan, placements, room, head = _plan_with_header(ctx, sheet, plan, len(fronts),
+                                                     backs is not None, duplex)
     title = ctx._(SHEET_TITLE).format(game=ctx._(TITLE), sheet=ctx._(sheet.title))
     bid = build_id("pwinch-counters", sheet.name, len(fronts), ctx.paper.name, ctx.paper.size,
                    ctx.profile, duplex, ctx.duplex_offset)
@@ -1416,6 +1443,29 @@ def draw_sheet(ctx: DrawContext, sheet: CounterSheet, out: Path, duplex: str = "
         draw_header(canvas, ctx, head, room)
         draw_sheets(canvas, plan, fronts, backs, ctx, file_name=out.name, build=bid)
     return plan, placements
+
+
+def _plan_with_header(ctx: DrawContext, sheet: CounterSheet, plan: SheetPlan, count: int,
+                      two_sided: bool, duplex: str
+                      ) -> tuple[SheetPlan, tuple[Placement, ...], Rect, HeaderLayout]:
+    """``plan`` with room for the sheet's header on its first page: when the counters fill
+    that page (a sheet that takes a whole page, on large paper), its top rows of counters
+    move on to the next pages, a row at a time, until the header fits above them."""
+    first = plan.first_page_cells
+    rows = sorted({plan.cells[i][1] for i in first}, reverse=True)  # page 1's rows, top first
+    room = Rect(0.0, 0.0, 0.0, 0.0)
+    head: HeaderLayout | None = None
+    for dropped in range(len(rows) + 1):  # at worst the header has page 1 to itself
+        keep = tuple(i for i in first if plan.cells[i][1] not in rows[:dropped])
+        trial = dataclasses.replace(plan, first_page_cells=keep)
+        placements = tuple(place(trial, count, two_sided=two_sided))
+        room = header_room(trial, placements, ctx.profile)
+        head = header_layout(ctx, sheet, duplex, room.w)
+        if head.height <= room.h:
+            return trial, placements, room, head
+    need = head.height if head is not None else 0.0
+    raise LayoutError(f"{sheet.name}: the header needs {need / mm(1):.1f} mm, the first "
+                      f"page leaves {room.h / mm(1):.1f} mm")
 
 
 def _sheet(name: str) -> CounterSheet:

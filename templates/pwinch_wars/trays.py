@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Final
 
 from reportlab.lib.colors import white
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
@@ -35,6 +34,7 @@ from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Component, NoOptions
 from printkit.page import open_document
+from printkit.production.fit import wrap
 from printkit.production.preflight import MIN_TEXT_PT
 from printkit.production.profiles import band_height
 from printkit.templates.pwinch_wars.counters import counter_mm, draw_team_pattern
@@ -74,47 +74,86 @@ class TrayGeometry:
 
     title: Rect
     hint: Rect
+    hint_lines: tuple[str, ...]  # the hint, wrapped to its box
     boxes: tuple[Rect, ...]  # box 1 ... 10
     numbers: tuple[Rect, ...]  # each box's number strip
     slots: tuple[tuple[Rect, ...], ...]  # each box's slots: the character's first
+    pages: tuple[int, ...]  # the page of its tray (0 or more) each box is on
 
     @property
     def slot_mm(self) -> float:
         """The side of a slot, in mm."""
         return self.slots[0][0].w / mm(1)
 
+    @property
+    def page_count(self) -> int:
+        """The pages one tray takes: one, unless the paper is too short for the ten boxes
+        (a landscape page), when they share out over two or more."""
+        return max(self.pages) + 1
+
+
+def _hint_lines(ctx: DrawContext, width: float) -> tuple[str, ...]:
+    """The hint wrapped to ``width``, between characters in a script written without
+    spaces (Chinese, Japanese)."""
+    lines, _widest, _split = wrap(ctx._(TRAY_HINT), ctx.font("sans"),
+                                  float(LAYOUT["tray"]["hint_size"]), width)
+    return lines
+
+
+def _grid(count: int, cols_fit: int, rows_fit: int, preferred: int) -> tuple[int, int, int]:
+    """(boxes a page, columns, rows) for ``count`` boxes on pages that hold ``cols_fit`` x
+    ``rows_fit``: all on one page in ``preferred`` columns if they fit so, else in the fewest
+    columns that hold them; else shared out evenly over as few pages as it takes."""
+    per_page = count
+    if cols_fit * rows_fit < count:
+        pages = math.ceil(count / (cols_fit * rows_fit))
+        per_page = math.ceil(count / pages)
+    choices = [preferred] + [c for c in range(1, cols_fit + 1) if c != preferred]
+    for cols in choices:
+        if cols <= cols_fit and math.ceil(per_page / cols) <= rows_fit:
+            return per_page, cols, math.ceil(per_page / cols)
+    raise AssertionError("unreachable: the page holds cols_fit x rows_fit boxes")
+
 
 def tray_geometry(ctx: DrawContext, data: GameData | None = None) -> TrayGeometry:
     """The tray on the build's paper: the title and the hint across the top of the safe
     area (below the first page's band, left free on every page so the three trays match),
-    then the boxes in ``box_cols`` columns, numbered down each column."""
+    then the boxes in ``box_cols`` columns, numbered down each column. On a page too short
+    for that (landscape), in the columns that fit, over two pages if one cannot hold ten
+    boxes (each page with the title and the hint)."""
     t = LAYOUT["tray"]
     safe = ctx.safe_area
     top = safe.top - band_height(ctx.profile)
     title = Rect(safe.x, top - mm(t["title_h"]), safe.w, mm(t["title_h"]))
-    hint = Rect(safe.x, title.y - mm(t["hint_h"]), safe.w, mm(t["hint_h"]))
+    hint_lines = _hint_lines(ctx, safe.w)
+    hsize = float(t["hint_size"])
+    hint_h = max(mm(t["hint_h"]), hsize + (len(hint_lines) - 1) * hsize * float(t["hint_leading"])
+                 + mm(1.5))
+    hint = Rect(safe.x, title.y - hint_h, safe.w, hint_h)
     slot = mm(counter_mm() + 2 * float(t["slot_clearance"]))
     gap, pad = mm(t["slot_gap"]), mm(t["box_pad"])
     cols = int(t["slot_cols"])
     rows = math.ceil(slots_needed(data) / cols)
     box_w = 2 * pad + cols * slot + (cols - 1) * gap
     box_h = mm(t["number_h"]) + pad + rows * slot + (rows - 1) * gap + pad
-    box_cols = int(t["box_cols"])
-    box_rows = math.ceil(tray_boxes() / box_cols)
     box_gap = mm(t["box_gap"])
+    room = Rect(safe.x, safe.y, safe.w, hint.y - mm(1) - safe.y)
+    cols_fit = int((room.w + box_gap + 0.01) // (box_w + box_gap))
+    rows_fit = int((room.h + box_gap + 0.01) // (box_h + box_gap))
+    if cols_fit * rows_fit == 0:
+        raise LayoutError(
+            f"team tray: a box of {box_w / mm(1):.1f} x {box_h / mm(1):.1f} mm does not fit "
+            f"the {room.w / mm(1):.1f} x {room.h / mm(1):.1f} mm {ctx.paper.name} leaves")
+    per_page, box_cols, box_rows = _grid(tray_boxes(), cols_fit, rows_fit, int(t["box_cols"]))
     grid_w = box_cols * box_w + (box_cols - 1) * box_gap
     grid_h = box_rows * box_h + (box_rows - 1) * box_gap
-    room = Rect(safe.x, safe.y, safe.w, hint.y - mm(1) - safe.y)
-    if grid_w > room.w + 0.01 or grid_h > room.h + 0.01:
-        raise LayoutError(
-            f"team tray: {tray_boxes()} boxes of {box_w / mm(1):.1f} x {box_h / mm(1):.1f} mm "
-            f"need {grid_w / mm(1):.1f} x {grid_h / mm(1):.1f} mm, {ctx.paper.name} leaves "
-            f"{room.w / mm(1):.1f} x {room.h / mm(1):.1f} mm")
     x0 = room.cx - grid_w / 2
     y_top = room.top - (room.h - grid_h) / 2
-    boxes, numbers, slots = [], [], []
+    boxes, numbers, slots, pages = [], [], [], []
     for n in range(tray_boxes()):
-        col, row = divmod(n, box_rows)
+        page, k = divmod(n, per_page)
+        col, row = divmod(k, box_rows)
+        pages.append(page)
         bx = x0 + col * (box_w + box_gap)
         by = y_top - (row + 1) * box_h - row * box_gap
         box = Rect(bx, by, box_w, box_h)
@@ -125,7 +164,8 @@ def tray_geometry(ctx: DrawContext, data: GameData | None = None) -> TrayGeometr
             Rect(bx + pad + (k % cols) * (slot + gap), first_y - (k // cols) * (slot + gap),
                  slot, slot)
             for k in range(cols * rows)))
-    return TrayGeometry(title, hint, tuple(boxes), tuple(numbers), tuple(slots))
+    return TrayGeometry(title, hint, hint_lines, tuple(boxes), tuple(numbers), tuple(slots),
+                        tuple(pages))
 
 
 def box_holds(ctx: DrawContext) -> int:
@@ -146,8 +186,9 @@ def _figure(c: Canvas, r: Rect) -> None:
     c.restoreState()
 
 
-def draw_tray(c: Canvas, ctx: DrawContext, colour: TeamColour, g: TrayGeometry) -> None:
-    """One team's tray on the current page."""
+def draw_tray(c: Canvas, ctx: DrawContext, colour: TeamColour, g: TrayGeometry,
+              page: int = 0) -> None:
+    """Page ``page`` of one team's tray on the current page."""
     t = LAYOUT["tray"]
     dark = team_ink(colour, dark=True)
     pitch, width = mm(t["stripe"]), mm(t["stripe_width"])
@@ -176,17 +217,17 @@ def draw_tray(c: Canvas, ctx: DrawContext, colour: TeamColour, g: TrayGeometry) 
     # the hint
     c.setFillColor(LAYOUT.ink("hint"))
     hsize = float(t["hint_size"])
-    hint = ctx._(TRAY_HINT)
-    lines = simpleSplit(hint, ctx.font("sans"), hsize, g.hint.w)
-    ctx.check_text(hint, "sans", hsize, g.hint.w, g.hint.h, detail="hint",
-                   leading=hsize * 1.2)
-    ctx.check_glyphs("sans", hint, "hint")
+    lead = hsize * float(t["hint_leading"])
+    ctx.check_text("\n".join(g.hint_lines), "sans", hsize, g.hint.w, g.hint.h, detail="hint",
+                   leading=lead, wrap=False)
     c.setFont(ctx.font("sans"), hsize)
-    for i, line in enumerate(lines):
-        c.drawString(g.hint.x, g.hint.top - hsize - i * hsize * 1.2, line)
+    for i, line in enumerate(g.hint_lines):
+        c.drawString(g.hint.x, g.hint.top - hsize - i * lead, line)
     # the boxes
-    for n, (box, strip, slots) in enumerate(zip(g.boxes, g.numbers, g.slots, strict=True),
-                                            start=1):
+    for n, (box, strip, slots, on) in enumerate(zip(g.boxes, g.numbers, g.slots, g.pages,
+                                                    strict=True), start=1):
+        if on != page:
+            continue
         c.setFillColor(team_ink(colour))
         c.setStrokeColor(dark)
         c.setLineWidth(1.0)
@@ -217,8 +258,9 @@ def draw_team_trays(ctx: DrawContext, options: NoOptions, out: Path) -> None:
     with open_document(ctx, out, title=title, subject=ctx._(TRAYS_SUBJECT),
                        build=("pwinch-wars", "team-trays")) as doc:
         for colour in TeamColour:
-            with doc.page(page_count=len(TeamColour)):
-                draw_tray(doc.canvas, ctx, colour, g)
+            for page in range(g.page_count):
+                with doc.page(page_count=len(TeamColour) * g.page_count):
+                    draw_tray(doc.canvas, ctx, colour, g, page)
 
 
 def tray_component() -> Component[NoOptions]:

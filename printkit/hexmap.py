@@ -449,6 +449,31 @@ def fill_cells(c: Canvas, view: View, cells: Iterable[Cell], style: CellStyle) -
     c.restoreState()
 
 
+def _clip_segment(x0: float, y0: float, x1: float, y1: float, box: MapRect
+                  ) -> tuple[float, float, float, float] | None:
+    """The part of the segment inside ``box`` (Liang-Barsky), or None when it misses it.
+
+    >>> _clip_segment(-5, 1, 15, 1, MapRect(0, 0, 10, 2))
+    (0.0, 1.0, 10.0, 1.0)
+    """
+    dx, dy = x1 - x0, y1 - y0
+    lo, hi = 0.0, 1.0
+    for p, q in ((-dx, x0 - box.x), (dx, box.x + box.w - x0),
+                 (-dy, y0 - box.y), (dy, box.y + box.h - y0)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            lo = max(lo, t)
+        else:
+            hi = min(hi, t)
+        if lo > hi:
+            return None
+    return (x0 + lo * dx, y0 + lo * dy, x0 + hi * dx, y0 + hi * dy)
+
+
 def _pattern(c: Canvas, view: View, cell: Cell, style: CellStyle) -> None:
     """The marks of ``style.pattern`` over the box of ``cell`` (clipped by the caller).
 
@@ -483,8 +508,11 @@ def _pattern(c: Canvas, view: View, cell: Cell, style: CellStyle) -> None:
             for n in range(first, first + int(2 * reach / s) + 2):
                 off = n * s - base
                 mx, my = cx + nxv * off, cy + nyv * off
-                path.moveTo(*view.point(mx - dx * reach, my - dy * reach))
-                path.lineTo(*view.point(mx + dx * reach, my + dy * reach))
+                seg = _clip_segment(mx - dx * reach, my - dy * reach, mx + dx * reach,
+                                    my + dy * reach, b)
+                if seg is not None:  # only the part over the hex's box: the same ink, and a
+                    path.moveTo(*view.point(seg[0], seg[1]))  # line never reaches past it
+                    path.lineTo(*view.point(seg[2], seg[3]))
         c.drawPath(path, stroke=1, fill=0)
         return
     if p is Pattern.WAVES:

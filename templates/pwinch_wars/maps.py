@@ -32,7 +32,6 @@ from printkit.geometry import Rect
 from printkit.hexmap import (
     Cell,
     CellStyle,
-    EdgeLine,
     HexGrid,
     HexMap,
     Labels,
@@ -272,14 +271,24 @@ def _legend(c: Canvas, ctx: DrawContext, game_map: GameMap, box: Rect) -> None:
         scale = swatch / mm(game_map.hex_flat_mm)
         gw, gh = grid.size_mm
         view = View.whole(grid, x - mm(gw) * scale * 0.05, box.cy - mm(gh) * scale / 2, scale)
-        lines: tuple[EdgeLine, ...] = ()
-        if tid == "restricted":
-            red = next(line for line in full.lines if line.ink == ink("restricted_line"))
-            lines = (outline(grid, [(0, 0)], red.ink, red.width_pt, inset_pt=red.inset_pt),)
         one = HexMap(grid, {(0, 0): terrain_style(tid)}, {},
-                     {(0, 0): terrain_symbols(tid)} if terrain_symbols(tid) else {}, lines,
+                     {(0, 0): terrain_symbols(tid)} if terrain_symbols(tid) else {}, (),
                      full.grid_ink, full.grid_width_pt * 2)
         draw_map(c, ctx, one, view, clip=False)
+        if tid == "restricted":  # the red outline, just inside the swatch's edge
+            red = next(line for line in full.lines if line.ink == ink("restricted_line"))
+            cx, cy = view.centre((0, 0))
+            shrink = 1 - (red.inset_pt + red.width_pt / 2) / (swatch / 2)
+            corners = [(cx + (x - cx) * shrink, cy + (y - cy) * shrink)
+                       for x, y in view.corners((0, 0))]
+            path = c.beginPath()
+            path.moveTo(*corners[0])
+            for point in corners[1:]:
+                path.lineTo(*point)
+            path.close()
+            c.setStrokeColor(red.ink)
+            c.setLineWidth(red.width_pt)
+            c.drawPath(path, stroke=1, fill=0)
         x += swatch * 0.9 + gap
         c.setFillColor(ink("text"))
         c.setFont(face, size)

@@ -231,7 +231,7 @@ def test_babel_cfg_extracts_card_terrain_and_item_words_not_names() -> None:
     """The project's babel.cfg section for the Pwinch Wars data, run by Babel itself."""
     with (ROOT / "babel.cfg").open(encoding="utf-8") as fh:
         methods, options = parse_mapping_cfg(fh)
-    pattern, method = next((p, m) for p, m in methods if p.endswith("pwinch_wars/data/*.csv"))
+    pattern, method = next((p, m) for p, m in methods if p.endswith("data/*.csv"))
     data = ROOT / "engines" / "pwinch_wars" / "data"
     found: set[str] = set()
     for csv in sorted(data.glob("*.csv")):

@@ -21,7 +21,8 @@ sizes from the geometry), on the build's paper and in the build's language:
 
 :data:`VALIDATION` pairs each with what a finished game demanded of it and runs every
 scenario as a variant of its own (``printkit validate pwinch-wars`` prints one result per
-scenario; ``--option scenario=ID`` validates one).
+scenario; ``--option scenario=ID`` validates one). The balance report's scores are each
+player's victory points.
 """
 
 from __future__ import annotations
@@ -111,6 +112,7 @@ VALIDATION: Validation[PwinchState] = Validation(
     capacities=capacities,
     demands=_demands(),
     variants=lambda: [(sid, {"scenario": sid}) for sid in scenario_ids()],
+    scores=lambda s: [float(points) for points in s.scores],
 )
 """How ``printkit validate pwinch-wars`` checks the parts against auto-played games, one
 scenario at a time."""

@@ -1090,15 +1090,11 @@ class PwinchState(State[Action]):
         self.events.append({"event": "dummy", "marker": p.marker.to_json(), "why": why})
 
     def _plant_flags(self) -> None:
-        """Designed: each flag starts on the hex of its set-up zone nearest the zone's
-        centre where a counter may stop."""
+        """Each flag on its home hex (``Zone.flag_home``, reading E5)."""
         for team, t in enumerate(self.scenario.teams):
             if not t.flag:
                 continue
-            zone = [h for h in t.setup.hexes(self.map) if self.map.terrain_at(h).may_stop]
-            mid = self.map.hex_at((t.setup.rows[0] + t.setup.rows[1]) // 2,
-                                  (t.setup.columns[0] + t.setup.columns[1]) // 2)
-            home = min(zone, key=lambda h: (distance(h, mid), h.r, h.q))
+            home = t.setup.flag_home(self.map)
             self.flag_home[team] = self.flag_at[team] = home
             self.events.append({"event": "flag", "team": team, "at": hex_code(home)})
 

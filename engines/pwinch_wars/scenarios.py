@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any, Final
 
 from printkit.engines.pwinch_wars.equipment import BUILT_IN, Equipment, load_equipment
-from printkit.engines.pwinch_wars.hexes import Hex
+from printkit.engines.pwinch_wars.hexes import Hex, distance
 from printkit.engines.pwinch_wars.loading import (
     PwinchDataError,
     data_names,
@@ -110,6 +110,14 @@ class Zone:
     def hexes(self, game_map: GameMap) -> tuple[Hex, ...]:
         return tuple(game_map.hex_at(r, c) for r in range(self.rows[0], self.rows[1] + 1)
                      for c in range(self.columns[0], self.columns[1] + 1))
+
+    def flag_home(self, game_map: GameMap) -> Hex:
+        """Where a team's flag starts (designed, reading E5): the hex of the zone nearest its
+        centre where a counter may stop; ties go to the upper, then the left hex."""
+        zone = [h for h in self.hexes(game_map) if game_map.terrain_at(h).may_stop]
+        mid = game_map.hex_at((self.rows[0] + self.rows[1]) // 2,
+                              (self.columns[0] + self.columns[1]) // 2)
+        return min(zone, key=lambda h: (distance(h, mid), h.r, h.q))
 
 
 @dataclass(frozen=True, slots=True)

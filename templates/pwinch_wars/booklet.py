@@ -29,7 +29,6 @@ from printkit.engines.pwinch_wars import (
     Hex,
     Scenario,
     Team,
-    distance,
     hex_code,
     load_data,
 )
@@ -105,12 +104,8 @@ def ink(name: str) -> HexColor:
 
 
 def flag_home(game_map: GameMap, team: Team) -> Hex:
-    """Where a team's flag starts: the hex of its set-up zone nearest the zone's centre
-    where a counter may stop (the turn engine's reading E5, ``PwinchWars._plant_flags``)."""
-    zone = [h for h in team.setup.hexes(game_map) if game_map.terrain_at(h).may_stop]
-    mid = game_map.hex_at((team.setup.rows[0] + team.setup.rows[1]) // 2,
-                          (team.setup.columns[0] + team.setup.columns[1]) // 2)
-    return min(zone, key=lambda h: (distance(h, mid), h.r, h.q))
+    """Where a team's flag starts: the engine's rule (``Zone.flag_home``)."""
+    return team.setup.flag_home(game_map)
 
 
 def objective_hexes(game_map: GameMap, scenario: Scenario) -> tuple[Hex, ...]:

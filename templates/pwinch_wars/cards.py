@@ -12,6 +12,7 @@ a blue card from a red one. Backs go through the shared duplex imposition.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -33,7 +34,7 @@ from printkit.production.deck import (
     fit_cards,
 )
 from printkit.production.fit import Hyphenator, fit_text, hyphenator
-from printkit.production.impose import impose
+from printkit.production.impose import impose, plan_sheet
 from printkit.production.preflight import MIN_TEXT_PT
 from printkit.production.sizes import ItemSize
 from printkit.production.sizes import size as item_size
@@ -159,6 +160,15 @@ def emblem(c: Canvas, cx: float, cy: float, d: float) -> None:
     drop.curveTo(dx - s, dy + s * 0.75, dx - s * 0.25, dy + s * 1.2, dx, dy + s * 1.9)
     drop.close()
     c.drawPath(drop, stroke=1, fill=1)
+
+
+def card_sheets(ctx: DrawContext, cards: int | None = None) -> int:
+    """The sheets the event cards print on, on the build's paper and profile: the shared
+    imposition's own grid (nine poker cards to an A4 or Letter sheet at home)."""
+    count = len(load_deck().cards) if cards is None else cards
+    plan = plan_sheet(card_size(), ctx.paper, ctx.profile,
+                      duplex=str(LAYOUT["card"]["duplex"]), count=count)
+    return math.ceil(count / len(plan.cells))
 
 
 def draw_event_cards(ctx: DrawContext, _options: NoOptions, path: Path) -> None:

@@ -50,7 +50,6 @@ from printkit.templates.pwinch_wars.style import TITLE
 from printkit.units import mm
 
 LAYOUT = Layout(Path(__file__).with_name("charts.toml"))
-COUNTERS = Path(__file__).with_name("counters.toml")
 
 TERRAIN_TITLE = N_("Terrain effect chart")
 TURN_TITLE = N_("Turn chart")
@@ -265,10 +264,8 @@ def turn_slots() -> int:
 
 def counter_mm() -> float:
     """The turn marker's side: the counter printer's size (``counters.toml``)."""
-    try:
-        from printkit.templates.pwinch_wars.counters import counter_mm as printed
-    except ImportError:
-        return float(Layout(COUNTERS)["counter"]["size"])
+    from printkit.templates.pwinch_wars.counters import counter_mm as printed
+
     return float(printed())
 
 

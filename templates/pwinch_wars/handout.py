@@ -37,20 +37,18 @@ from printkit.engines.pwinch_wars.equipment import BUILT_IN, Item
 from printkit.engines.pwinch_wars.game import DUMMY_MOVE, DUMMY_SNEAK, HAND
 from printkit.engines.pwinch_wars.scenarios import TRAY_BOXES, Choose, TeamColour
 from printkit.i18n import N_
+from printkit.templates.pwinch_wars.cards import card_sheets
 from printkit.templates.pwinch_wars.charts import clock_label
 from printkit.templates.pwinch_wars.style import TEAM_NAMES
 
 EXAMPLE_LOG: Final = "forest-skirmish.jsonl"
 """The example game the handout shows (``examples/pwinch-wars/``): the first scenario, two
-tactical bots, shots, cards and moral checks from turn 3 on."""
+tactical bots (seed 3)."""
 
-EXAMPLE_PAGE: Final = 3
-"""The page of the example the figure shows: turn 3, with shots, a card played on each side
-and a character turned red (page 0 holds the set-up, pages 1 and 2 the first moves)."""
-
-CARDS_PER_SHEET: Final = 9
-"""Event cards on one printed card sheet: the seed's three sheets hold the deck of 27
-(``data/notes.md``, "Event cards")."""
+EXAMPLE_PAGE: Final = 4
+"""The page of the example the figure shows: turn 2, with two shots that hit, a card played
+by each side and a character turned red (page 0 holds the set-up, pages 1 and 2 the set-up as
+each player saw it, page 3 turn 1, where nobody fires yet)."""
 
 NONE: Final = "–"
 """What a table cell shows for "no modifier" or "does not apply" (an en dash)."""
@@ -367,7 +365,7 @@ def handout_for(ctx: DrawContext, example: str | None,
             "characters": n(len(d.roster.characters)),
             "counters": n(sum(i.counters for i in d.equipment.items)),
             "cards": n(len(deck)),
-            "card_sheets": n(math.ceil(len(deck) / CARDS_PER_SHEET)),
+            "card_sheets": n(card_sheets(ctx, len(deck))),
             "blue": n(sum(c.colour is Colour.BLUE for c in deck)),
             "red": n(sum(c.colour is Colour.RED for c in deck)),
             "eye": n(sum(c.eye for c in deck)),

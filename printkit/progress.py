@@ -1,0 +1,48 @@
+"""What a long first run says while it works: one line, and a bar on a terminal.
+
+A first run that fills a cache (the WFtGtS optimal tables, a Japanese font instance) or builds
+many files (``build all``) tells the user in one line on stderr what it is doing, about how
+long it takes and where the cache is, then shows a progress bar when stderr is a terminal.
+Nothing is printed to stdout, so piped output (``play --log -``, ``--json``) stays clean, and
+``PRINTKIT_QUIET=1`` silences it (tests, scripts).
+
+>>> with task("building nothing", total=2) as step:
+...     step(); step()
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import click
+
+
+def quiet() -> bool:
+    """True when progress lines are silenced (``PRINTKIT_QUIET`` set to anything but 0)."""
+    return os.environ.get("PRINTKIT_QUIET", "0") not in ("", "0")
+
+
+def say(line: str) -> None:
+    """One line on stderr, unless quiet."""
+    if not quiet():
+        click.echo(f"printkit: {line}", err=True)
+
+
+def _terminal() -> bool:
+    return hasattr(sys.stderr, "isatty") and sys.stderr.isatty() and not quiet()
+
+
+@contextmanager
+def task(line: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
+    """Say ``line`` once; yield ``step(n=1)`` that advances a bar of ``total`` steps on a
+    terminal (no bar when ``total`` is None or stderr is not a terminal)."""
+    say(line)
+    if total is None or not _terminal():
+        yield lambda n=1: None
+        return
+    with click.progressbar(length=total, file=sys.stderr, show_eta=True,
+                           show_percent=True) as bar:
+        yield lambda n=1: bar.update(n)

@@ -59,13 +59,50 @@ def check_options(chosen: Sequence[Component[Any]], options: Mapping[str, Any],
             raise PrintkitError(f"{flag} applies to no component of {target}")
 
 
+BUILD_RECORD = ".printkit-build.json"
+"""Beside a kit's files: the paper, orientation, language and profile they were built for."""
+
+
+def build_record(build: BuildContext) -> dict[str, str]:
+    """What decides a kit's files' content and names nothing in them: two builds that differ
+    here must not share a folder."""
+    return {"paper": build.paper.name,
+            "orientation": "landscape" if build.paper.width > build.paper.height else "portrait",
+            "locale": build.locale, "profile": build.profile}
+
+
+def check_folder(folder: Path, build: BuildContext) -> None:
+    """Refuse to build into ``folder`` when it holds a kit built for another paper,
+    orientation, language or profile: the file names are the same, so the second build would
+    silently replace the first (A4 and then Letter into one ``--out``)."""
+    import json
+
+    record = folder / BUILD_RECORD
+    try:
+        before = json.loads(record.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return  # a new folder, or one an older printkit wrote: nothing to compare
+    now = build_record(build)
+    if not isinstance(before, dict):
+        return
+    was = [f"{key} {before.get(key)}" for key in now if before.get(key) != now[key]]
+    this = [f"{key} {now[key]}" for key in now if before.get(key) != now[key]]
+    if was:
+        raise PrintkitError(
+            f"{folder} holds a kit built for {', '.join(was)}; this build ({', '.join(this)}) "
+            "would overwrite it: give another --out, or --overwrite to replace it")
+
+
 def build_kits(target: str, build: BuildContext, out: Path, *,
                components: Sequence[str] = (), options: Mapping[str, Any] | None = None,
-               echo: Callable[[str], Any] = print, pack: bool = True) -> Preflight:
+               echo: Callable[[str], Any] = print, pack: bool = True,
+               overwrite: bool = False) -> Preflight:
     """Build ``target`` (a kit name or ``all``) into ``out/<kit>/``; return the preflight
     report. Each component is its own PDF; a kit of several is also joined into one, on
     shared sheets where small components fit together (unless ``pack`` is false), and its
     sheet count is echoed and written to the kit's preflight.txt."""
+    import json
+
     from printkit.engines.core.log import atomic_write_bytes
     from printkit.production.kit import assemble_kit
 
@@ -77,10 +114,15 @@ def build_kits(target: str, build: BuildContext, out: Path, *,
         chosen = select(kit.component_list(), components if target != "all" else (), kit.name)
         plans.append((kit, chosen))
     check_options([c for _kit, chosen in plans for c in chosen], options, target)
+    if not overwrite:  # refuse before any file is written
+        for kit, _chosen in plans:
+            check_folder(out / kit.name, build)
     for kit, chosen in plans:
         folder = out / kit.name
         first_finding = len(report.findings)
         folder.mkdir(parents=True, exist_ok=True)
+        atomic_write_bytes(folder / BUILD_RECORD,
+                           (json.dumps(build_record(build)) + "\n").encode("utf-8"))
         parts: list[tuple[str, Path]] = []
         sheet_line = ""
         with drawing(build, report) as ctx:

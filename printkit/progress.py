@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Protocol
 
 import click
 
@@ -35,14 +36,26 @@ def _terminal() -> bool:
     return hasattr(sys.stderr, "isatty") and sys.stderr.isatty() and not quiet()
 
 
+class Step(Protocol):
+    """Advances a progress bar by ``n`` steps."""
+
+    def __call__(self, n: int = 1) -> None: ...
+
+
 @contextmanager
-def task(line: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
+def task(line: str, total: int | None = None) -> Iterator[Step]:
     """Say ``line`` once; yield ``step(n=1)`` that advances a bar of ``total`` steps on a
     terminal (no bar when ``total`` is None or stderr is not a terminal)."""
     say(line)
     if total is None or not _terminal():
-        yield lambda n=1: None
+        def skip(n: int = 1) -> None:
+            del n
+
+        yield skip
         return
     with click.progressbar(length=total, file=sys.stderr, show_eta=True,
                            show_percent=True) as bar:
-        yield lambda n=1: bar.update(n)
+        def step(n: int = 1) -> None:
+            bar.update(n)
+
+        yield step

@@ -22,6 +22,19 @@ def templates_dir() -> Path:
     return Path(str(resources.files("printkit.templates")))
 
 
+def examples_dir(*parts: str) -> Path:
+    """The shipped examples (``examples/`` in the repo, installed as ``printkit.examples``):
+    game logs, custom sheets and sample decks, found through :mod:`importlib.resources`, so
+    that an installed printkit finds them wherever it is run from."""
+    return Path(str(resources.files("printkit.examples"))).joinpath(*parts)
+
+
+def is_checkout() -> bool:
+    """True when printkit runs from a source checkout (editable install), where catalogs
+    may have been edited since they were last compiled."""
+    return (templates_dir().parent / "pyproject.toml").is_file()
+
+
 def cache_dir() -> Path:
     """The user cache folder (``PRINTKIT_CACHE_DIR`` overrides), created on demand."""
     path = Path(os.environ.get("PRINTKIT_CACHE_DIR") or platformdirs.user_cache_dir("printkit"))

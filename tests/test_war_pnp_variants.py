@@ -234,7 +234,7 @@ def test_play_with_a_bad_sheet_file_says_every_mistake_and_exits_2(tmp_path, cap
 def test_play_with_a_sheet_and_an_option_writes_both_into_the_log(tmp_path, capsys):
     log = tmp_path / "game.jsonl"
     assert main(["play", "war-pnp", "--sheet", str(TINKERER), "--option", "sheet_seat=1",
-                 "--option", "round_limit=design_notes", "--log", str(log)]) == 0
+                 "--option", "round_limit=design_notes", "--log", str(log), "--json"]) == 0
     header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
     assert header["options"]["sheet_seat"] == 1
     assert header["options"]["round_limit"] == "design_notes"

@@ -1,4 +1,4 @@
-"""Extra CLI commands beside the core contract: deck, preview, calibrate and handouts."""
+"""Extra CLI commands beside the core contract: deck, preview, calibrate, handouts, examples."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import click
 
 
 def plugin_commands() -> list[click.Command]:
+    from printkit.commands.examples import COMMANDS as EXAMPLES
     from printkit.commands.handouts import COMMANDS as HANDOUTS
     from printkit.commands.production import COMMANDS
 
-    return [*COMMANDS, *HANDOUTS]
+    return [*COMMANDS, *HANDOUTS, *EXAMPLES]

@@ -83,7 +83,7 @@ def handouts(game: str, locales: str, papers: str, columns: int, booklet: bool,
     from printkit.cli import _out_dir
     from printkit.handouts import BOOKLET_PAGES, HandoutOptions
     from printkit.handouts.batch import handout_jobs
-    from printkit.i18n import available_locales, check_locale
+    from printkit.i18n import available_locales, shipped_locale
     from printkit.kits import get_kit, kits
     from printkit.paper import paper
 
@@ -94,7 +94,7 @@ def handouts(game: str, locales: str, papers: str, columns: int, booklet: bool,
         if get_kit(name).handout is None:
             raise PrintkitError(f"{name} has no rule handout")
     wanted = available_locales() if locales == "all" else [
-        check_locale(loc) for loc in _split(locales, "locales")]
+        shipped_locale(loc) for loc in _split(locales, "locales")]
     paper_names = _split(papers, "paper")
     for p in paper_names:
         paper(p)
@@ -109,6 +109,13 @@ def handouts(game: str, locales: str, papers: str, columns: int, booklet: bool,
         from printkit.cli import _sheet_options
 
         _sheet_options(game, sheet)  # refuse a bad sheet once, before any work
+    if template_path is not None:  # a broken template is bad input: refused, nothing written
+        from printkit.context import BuildContext
+        from printkit.handouts import check_template
+
+        for name in names:
+            check_template(get_kit(name), BuildContext(paper(paper_names[0]),
+                                                       locale=wanted[0]), template_path)
     folder = _out_dir(out)
     batch = handout_jobs(names, wanted, paper_names, columns=columns, booklet=booklet,
                          template=template_path, sheet=Path(sheet) if sheet else None)

@@ -12,6 +12,7 @@ import functools
 import math
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import click
@@ -82,11 +83,12 @@ _PAPERS = ["a4", "letter", "a3", "tabloid", "universal"]
               help="how backs are printed (default long when there is a back)")
 @click.option("--duplex-offset", default=None, metavar="X,Y",
               help="mm to shift back pages by, read off the calibration page")
-@click.option("--out", required=True, type=click.Path(dir_okay=False), help="the PDF to write")
+@click.option("--out", type=click.Path(dir_okay=False),
+              help="the PDF to write [default: out/decks/CARDS.pdf]")
 @_friendly
 def deck(cards: str, card_size: str, back: str | None, fields: tuple[str, ...], fit: str,
          lang: str, paper: str, landscape: bool, profile: str, duplex: str | None,
-         duplex_offset: str | None, out: str) -> None:
+         duplex_offset: str | None, out: str | None) -> None:
     """Build a card sheet PDF from CARDS, a UTF-8 CSV with title and text columns and
     optional count (or qty), image and back columns; map other column names with --field
     or a layout file beside the CSV (cards.toml: [fields] text = "body").
@@ -95,8 +97,10 @@ def deck(cards: str, card_size: str, back: str | None, fields: tuple[str, ...], 
     across the deck unless --fit per-card. A card that cannot fit even at the minimum size
     writes nothing (no PDF) and exits 1, naming its row; bad input exits 2.
     """
+    from printkit.cli import _out_file
     from printkit.production.deck import build_deck
 
+    out = str(_out_file(out or str(Path("out") / "decks" / f"{Path(cards).stem}.pdf")))
     result = build_deck(cards, out, card_size=card_size, back=back, paper=paper,
                         landscape=landscape, profile=profile, duplex=duplex,
                         duplex_offset=parse_offset(duplex_offset), fields=fields, fit=fit,
@@ -124,12 +128,14 @@ def deck(cards: str, card_size: str, back: str | None, fields: tuple[str, ...], 
 @click.command("preview")
 @click.argument("pdf", type=click.Path(dir_okay=False))
 @click.option("--dpi", default=100.0, show_default=True, help="resolution of the PNGs")
-@click.option("--out", required=True, type=click.Path(file_okay=False), help="folder for PNGs")
+@click.option("--out", type=click.Path(file_okay=False),
+              help="folder for PNGs [default: out/previews/PDF-NAME]")
 @_friendly
-def preview(pdf: str, dpi: float, out: str) -> None:
+def preview(pdf: str, dpi: float, out: str | None) -> None:
     """Render every page of PDF to PNG, plus a contact sheet of all pages."""
     from printkit.production.preview import render_previews
 
+    out = out or str(Path("out") / "previews" / Path(pdf).stem)
     paths = render_previews(pdf, out, dpi)
     click.echo(f"{len(paths)} images in {out}")
 
@@ -142,20 +148,24 @@ def preview(pdf: str, dpi: float, out: str) -> None:
 @click.option("--duplex-offset", default=None, metavar="X,Y",
               help="print with this offset to check a correction")
 @click.option("--locale", default="en", show_default=True, help="Language of the sheet.")
-@click.option("--out", required=True, type=click.Path(dir_okay=False))
+@click.option("--out", type=click.Path(dir_okay=False),
+              help="the PDF to write [default: out/calibration-PAPER.pdf]")
 @_friendly
 def calibrate(paper: str, landscape: bool, duplex: str, duplex_offset: str | None,
-              locale: str, out: str) -> None:
+              locale: str, out: str | None) -> None:
     """Write the duplex calibration sheet: print it double-sided and read X,Y off it."""
     from printkit.context import BuildContext
-    from printkit.i18n import check_locale
+    from printkit.i18n import shipped_locale
     from printkit.paper import paper as get_paper
     from printkit.pipeline import drawing
     from printkit.production.impose import write_calibration
 
     build = BuildContext(paper=get_paper(paper, landscape=landscape),
                          duplex_offset=parse_offset(duplex_offset),
-                         locale=check_locale(locale))
+                         locale=shipped_locale(locale))
+    from printkit.cli import _out_file
+
+    out = str(_out_file(out or str(Path("out") / f"calibration-{paper}.pdf")))
     with drawing(build) as ctx:  # checked while drawn, like every component
         written = write_calibration(out, ctx, duplex)
         findings = ctx.preflight

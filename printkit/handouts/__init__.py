@@ -128,10 +128,7 @@ def build_handout(kit: Kit[Any, Any], build: BuildContext, out: Path,
             figures["example"] = FigureSource(example_pdf, spec.example_page)
         with drawing(build) as ctx:
             ctx = ctx.for_component("handout")
-            data: dict[str, Any] = template_data(kit, ctx)
-            data.update(_checked(spec.data(ctx), kit.name))
-            markup = render_file(template, build.locale, data)
-            blocks = parse(markup, template.name)
+            data, blocks = _render(kit, ctx, template)
             _check_glyphs(ctx, blocks)
             if ctx.preflight.errors:  # e.g. a character the locale's font lacks
                 first = ctx.preflight.errors[0]
@@ -148,6 +145,28 @@ def build_handout(kit: Kit[Any, Any], build: BuildContext, out: Path,
         except OSError as exc:
             raise PrintkitError(f"cannot write {target}: {exc.strerror or exc}") from None
     return target
+
+
+def _render(kit: Kit[Any, Any], ctx: DrawContext,
+            template: Path) -> tuple[dict[str, Any], list[Block]]:
+    """The data a template gets, and the blocks its markup parses into."""
+    assert kit.handout is not None
+    data: dict[str, Any] = template_data(kit, ctx)
+    data.update(_checked(kit.handout.data(ctx), kit.name))
+    markup = render_file(template, ctx.locale, data)
+    return data, parse(markup, template.name)
+
+
+def check_template(kit: Kit[Any, Any], build: BuildContext, template: Path) -> None:
+    """Render a user's ``--template`` for ``kit`` once, writing nothing: a template that
+    breaks the sandbox, names an undefined value or writes bad markup is bad input, refused
+    (one line naming the template and its line) before any handout is built."""
+    from printkit.pipeline import drawing
+
+    if kit.handout is None:
+        raise PrintkitError(f"{kit.name} has no rule handout")
+    with drawing(build) as ctx:
+        _render(kit, ctx.for_component("handout"), template)
 
 
 def _check_glyphs(ctx: DrawContext, blocks: list[Block]) -> None:

@@ -40,7 +40,7 @@ def render_previews(pdf: str | Path, out_dir: str | Path, dpi: float = 100, *,
             page = doc[i]
             image = page.render(scale=dpi / 72).to_pil()
             path = out_dir / f"{pdf.stem}-p{i + 1}.png"
-            image.save(path)
+            _save_png(image, path)
             written.append(path)
             if contact_sheet:
                 images.append(image)
@@ -68,5 +68,16 @@ def _contact(images: list[Image.Image], path: Path, thumb: int = 240, pad: int =
         draw.rectangle([x - 1, y - 1, x + im.width, y + im.height], outline="#808080")
         draw.text((pad + (i % cols) * cell, pad + (i // cols) * (cell + 14) + thumb + 1),
                   f"{i + 1}", fill="#202020")
-    sheet.save(path)
+    _save_png(sheet, path)
     return path
+
+
+def _save_png(image: Image.Image, path: Path) -> None:
+    """Every file is written whole or not at all (a temporary file, then a rename)."""
+    import io
+
+    from printkit.engines.core.log import atomic_write_bytes
+
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    atomic_write_bytes(path, buffer.getvalue())

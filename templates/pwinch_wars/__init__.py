@@ -10,6 +10,7 @@ from pathlib import Path
 from printkit.engines.pwinch_wars import PwinchState, PwinchWars
 from printkit.engines.pwinch_wars.actions import Action
 from printkit.kits import Handout, Kit
+from printkit.resources import examples_dir
 from printkit.templates.pwinch_wars.components import DICE_PRESET, components
 from printkit.templates.pwinch_wars.example import PwinchWarsExample
 from printkit.templates.pwinch_wars.handout import EXAMPLE_LOG, EXAMPLE_PAGE, handout_data
@@ -24,7 +25,7 @@ KIT: Kit[PwinchState, Action] = Kit(
     example=PwinchWarsExample,
     validation=VALIDATION,
     dice=DICE_PRESET,
-    examples=Path(__file__).resolve().parents[2] / "examples" / "pwinch-wars",
+    examples=examples_dir("pwinch-wars"),
     handout=Handout(Path(__file__).with_name("handout.xml.j2"), handout_data,
                     example=EXAMPLE_LOG, example_page=EXAMPLE_PAGE),
 )

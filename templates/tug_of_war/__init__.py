@@ -18,6 +18,7 @@ from printkit.production.dice import (
     DieSpec,
     dice_component,
 )
+from printkit.resources import examples_dir
 from printkit.templates.tug_of_war.example import BookletExample
 from printkit.templates.tug_of_war.handout import handout_data
 from printkit.templates.tug_of_war.mat import draw_rope_mat
@@ -55,7 +56,7 @@ KIT: Kit[TugOfWarState, Action] = Kit(
     example=BookletExample,
     validation=VALIDATION,
     dice=DICE_PRESET,
-    examples=Path(__file__).resolve().parents[2] / "examples" / "tug-of-war",
+    examples=examples_dir("tug-of-war"),
     handout=Handout(Path(__file__).with_name("handout.xml.j2"), handout_data,
                     example="jeff-turn.jsonl"),
 )

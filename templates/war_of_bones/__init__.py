@@ -9,6 +9,7 @@ from pathlib import Path
 from printkit.engines.war_of_bones import Action, WarOfBones, WarOfBonesState
 from printkit.i18n import N_
 from printkit.kits import Handout, Kit
+from printkit.resources import examples_dir
 from printkit.templates.war_of_bones.components import DICE_PRESET, components
 from printkit.templates.war_of_bones.example import WarOfBonesExample
 from printkit.templates.war_of_bones.handout import EXAMPLE_LOG, EXAMPLE_PAGE, handout_data
@@ -22,7 +23,7 @@ KIT: Kit[WarOfBonesState, Action] = Kit(
     example=WarOfBonesExample,
     validation=VALIDATION,
     dice=DICE_PRESET,
-    examples=Path(__file__).resolve().parents[2] / "examples" / "war-of-bones",
+    examples=examples_dir("war-of-bones"),
     handout=Handout(Path(__file__).with_name("handout.xml.j2"), handout_data,
                     example=EXAMPLE_LOG, example_page=EXAMPLE_PAGE),
 )

@@ -9,6 +9,7 @@ from pathlib import Path
 from printkit.engines.war_pnp import Action, WarPnP, WarPnPState
 from printkit.i18n import N_
 from printkit.kits import Handout, Kit
+from printkit.resources import examples_dir
 from printkit.templates.war_pnp.components import DICE_PRESET, components
 from printkit.templates.war_pnp.example import WarPnPExample
 from printkit.templates.war_pnp.handout import handout_data
@@ -23,7 +24,7 @@ KIT: Kit[WarPnPState, Action] = Kit(
     example=WarPnPExample,
     validation=VALIDATION,
     dice=DICE_PRESET,
-    examples=Path(__file__).resolve().parents[2] / "examples" / "war-pnp",
+    examples=examples_dir("war-pnp"),
     sheet_file=SHEET_FILE,
     handout=Handout(Path(__file__).with_name("handout.xml.j2"), handout_data,
                     example="two-player-game.jsonl"),

@@ -8,6 +8,7 @@ from pathlib import Path
 from printkit.engines.wftgts import Keep, Score, WFtGtS, WFtGtSState
 from printkit.i18n import N_
 from printkit.kits import Handout, Kit
+from printkit.resources import examples_dir
 from printkit.templates.wftgts.components import DICE_PRESET, components
 from printkit.templates.wftgts.example import SheetExample
 from printkit.templates.wftgts.handout import handout_data
@@ -26,7 +27,7 @@ KIT: Kit[WFtGtSState, Keep | Score] = Kit(
     example=SheetExample,
     validation=VALIDATION,
     dice=DICE_PRESET,
-    examples=Path(__file__).resolve().parents[2] / "examples" / "wftgts",
+    examples=examples_dir("wftgts"),
     handout=Handout(Path(__file__).with_name("handout.xml.j2"), handout_data,
                     example="seed-example.jsonl"),
 )

@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,6 +17,7 @@ import click
 
 from printkit.engines.core import Game
 from printkit.engines.core.errors import EngineError
+from printkit.engines.core.reading import UnreadableError, json_value, toml_document
 from printkit.errors import PrintkitError
 
 if TYPE_CHECKING:
@@ -122,8 +122,8 @@ def _rules_options(game: str, path: str | None) -> dict[str, Any]:
     if "rules" not in g.options_schema().get("properties", {}):
         raise PrintkitError(f"{g.info.title} takes no --rules file")
     try:
-        tables = tomllib.loads(_read_text(path))
-    except tomllib.TOMLDecodeError as exc:
+        tables = toml_document(_read_text(path))
+    except UnreadableError as exc:
         raise PrintkitError(f"--rules {path}: {exc}") from None
     options = {"rules": tables}
     try:  # the engine checks every number, naming the key
@@ -141,9 +141,12 @@ def _game_options(pairs: tuple[str, ...]) -> dict[str, Any]:
         if not sep or not key:
             raise PrintkitError(f"--option takes key=value, not {pair!r}")
         try:
-            options[key] = json.loads(value)
-        except json.JSONDecodeError:
-            options[key] = value
+            options[key] = json_value(value)
+        except UnreadableError as exc:
+            if str(exc).startswith("not valid JSON"):
+                options[key] = value  # plain text
+            else:  # JSON that Python cannot hold: a 5,000-digit number, nesting 2,000 deep
+                raise PrintkitError(f"--option {key}: {exc}") from None
     return options
 
 
@@ -607,6 +610,8 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_FAILED_CHECK
     except click.exceptions.Exit as exc:
         return int(exc.exit_code)
+    except SystemExit as exc:  # a command that exits with its own code (deck, calibrate)
+        return exc.code if isinstance(exc.code, int) else EXIT_FAILED_CHECK
     except click.UsageError as exc:
         hint = ""
         if exc.ctx:

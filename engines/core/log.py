@@ -32,6 +32,7 @@ from typing import Any
 
 from printkit.engines.core.errors import LogFormatError
 from printkit.engines.core.game import Reason
+from printkit.engines.core.reading import UnreadableError, json_value, log_lines
 
 FORMAT_VERSION = 1
 
@@ -237,13 +238,13 @@ def parse_log(text: str) -> GameLog:
     """
     header: LogHeader | None = None
     log: GameLog | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(log_lines(text), start=1):
         if not raw.strip():
             continue
         try:
-            obj = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise LogFormatError(f"not valid JSON ({exc.msg})", number) from None
+            obj = json_value(raw)
+        except UnreadableError as exc:
+            raise LogFormatError(str(exc), number) from None
         if not isinstance(obj, dict):
             raise LogFormatError("each line must be a JSON object", number)
         if header is None:

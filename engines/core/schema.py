@@ -13,12 +13,12 @@ this module assembles them. A person's editor can check each line as it is writt
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from printkit.engines.core.errors import LogFormatError
 from printkit.engines.core.game import Game
 from printkit.engines.core.log import FORMAT_VERSION
+from printkit.engines.core.reading import UnreadableError, json_value, log_lines
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -111,13 +111,13 @@ def validate_log_lines(game: Game[Any, Any], text: str) -> None:
                                          "$ref": f"#/$defs/{kind}"})
              for kind in ("header", "chance", "decision", "result")}
     first = True
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(log_lines(text), start=1):
         if not raw.strip():
             continue
         try:
-            obj = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise LogFormatError(f"not valid JSON ({exc.msg})", number) from None
+            obj = json_value(raw)
+        except UnreadableError as exc:
+            raise LogFormatError(str(exc), number) from None
         if first:
             kind = "header"
             first = False

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import csv
 import io
-import tomllib
 from importlib import resources
 from typing import Any
+
+from printkit.engines.core.reading import UnreadableError, toml_document
 
 PACKAGE = "printkit.engines.pwinch_wars"
 
@@ -48,9 +49,9 @@ def data_names(folder: str, suffix: str) -> tuple[str, ...]:
 
 def parse_toml(text: str, source: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise PwinchDataError(f"{source}: not valid TOML ({exc})") from None
+        return toml_document(text)
+    except UnreadableError as exc:
+        raise PwinchDataError(f"{source}: {exc}") from None
 
 
 class Row:

@@ -38,12 +38,12 @@ my.toml: 'history_length' must be a whole number from 1 to 200
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
+from printkit.engines.core.reading import UnreadableError, toml_document
 from printkit.engines.war_pnp.rules import (
     RULES,
     STANDARD_POWERS,
@@ -257,11 +257,11 @@ def load_sheet_file(path: Path, rules: Rules = RULES) -> tuple[dict[str, Any], S
     """Read and check a custom sheet file: its raw tables (what a game log carries) and the
     sheet. Raises :class:`SheetError` (one line per mistake)."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = toml_document(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise SheetError([f"{path}: cannot read it ({exc.strerror})"]) from None
     except UnicodeDecodeError:
         raise SheetError([f"{path}: is not UTF-8 text"]) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise SheetError([f"{path}: is not valid TOML ({exc})"]) from None
+    except UnreadableError as exc:
+        raise SheetError([f"{path}: is {exc}"]) from None
     return data, parse_sheet(data, path.name, rules)

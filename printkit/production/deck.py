@@ -30,12 +30,12 @@ from __future__ import annotations
 
 import csv
 import io
-import tomllib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from printkit.engines.core.reading import UnreadableError, toml_document
 from printkit.errors import PrintkitError
 from printkit.i18n import _
 from printkit.production import preflight
@@ -155,10 +155,10 @@ def read_layout(csv_path: str | Path) -> dict[str, str]:
     if not path.is_file():
         return {}
     try:
-        data = tomllib.loads(path.read_bytes().decode("utf-8"))
+        data = toml_document(path.read_bytes().decode("utf-8"))
     except OSError as exc:
         raise PrintkitError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+    except (UnicodeDecodeError, UnreadableError) as exc:
         raise PrintkitError(f"{path.name}: not a TOML layout file: {exc}") from None
     hint = 'a layout file has one [fields] table, like text = "body"'
     extra = [key for key in data if key != "fields"]

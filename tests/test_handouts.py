@@ -64,9 +64,9 @@ def test_user_template_errors_exit_2_with_one_line(tmp_path, capsys):
     code = main(["handouts", "tug-of-war", "--template", str(bad), "--out",
                  str(tmp_path / "out"), "--jobs", "1"])
     err = capsys.readouterr().err
-    assert code == 1  # the batch ran and its one job failed
+    assert code == 2  # bad input, refused before the batch ran (issue 24 item 5)
     assert "mine.xml.j2:2: access to attribute '__class__'" in err
-    assert not list((tmp_path / "out").glob("*/*.pdf"))
+    assert not (tmp_path / "out").exists()  # nothing written, not even the folder
 
 
 def test_a_user_template_gets_the_games_data(tmp_path):

@@ -20,8 +20,14 @@ it is jittered by (handwriting on examples) is placed with :func:`ink_box` and
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
 import math
+import os
+import re
 import tomllib
+from collections.abc import Callable
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
@@ -105,28 +111,128 @@ def _font_file(path: str) -> Any:
     return TTFont(path, lazy=True)
 
 
-def _glyph_bounds(role: str) -> dict[str, tuple[float, float, float, float]]:
-    """Ink bounds (xMin, yMin, xMax, yMax in em) of every character of the ``role`` font."""
+Bounds = tuple[float, float, float, float]
+Top = tuple[float, float]
+
+
+def _glyph_bounds(role: str, char: str) -> Bounds | None:
+    """Ink bounds (xMin, yMin, xMax, yMax in em) of ``char`` in the ``role`` font."""
     from printkit.fonts import font_path
 
-    return _glyph_bounds_of(str(font_path(role)))
+    return _glyph_bounds_of(str(font_path(role)), char)
 
 
 @cache
-def _glyph_bounds_of(path: str) -> dict[str, tuple[float, float, float, float]]:
+def _glyph_bounds_of(path: str, char: str) -> Bounds | None:
+    """The exact ink bounds of one character of the font at ``path``, measured on its outline
+    the first time any process asks (then read from the cache folder, see :class:`_Measured`).
+
+    Per character, not per font: measuring every glyph of Noto Sans JP (33,488) took most of a
+    Japanese example's time, and a sheet uses a few hundred. The bounds stored in the font
+    (``glyf`` xMin...yMax) are not used: they are the box of the control points, rounded to
+    whole units, wider than the curves of most glyphs of a handwriting font."""
+    found = _measured(path).get("bounds", char, lambda: _measure_bounds(path, char))
+    return None if found is None else (found[0], found[1], found[2], found[3])
+
+
+def _measure_bounds(path: str, char: str) -> list[float] | None:
     from fontTools.pens.boundsPen import BoundsPen
 
-    ft = _font_file(path)
-    upm = float(ft["head"].unitsPerEm)
-    glyphs = ft.getGlyphSet()
-    bounds: dict[str, tuple[float, float, float, float]] = {}
-    for code, name in ft.getBestCmap().items():
-        pen = BoundsPen(glyphs)
-        glyphs[name].draw(pen)
-        if pen.bounds is not None:
-            x0, y0, x1, y1 = pen.bounds
-            bounds[chr(code)] = (x0 / upm, y0 / upm, x1 / upm, y1 / upm)
-    return bounds
+    name = _best_cmap(path).get(ord(char)) if len(char) == 1 else None
+    if name is None:
+        return None
+    glyphs = _glyph_set(path)
+    pen = BoundsPen(glyphs)
+    glyphs[name].draw(pen)
+    if pen.bounds is None:
+        return None
+    upm = float(_font_file(path)["head"].unitsPerEm)
+    return [v / upm for v in pen.bounds]
+
+
+@cache
+def _best_cmap(path: str) -> dict[int, str]:
+    return dict(_font_file(path).getBestCmap() or {})
+
+
+@cache
+def _glyph_set(path: str) -> Any:
+    return _font_file(path).getGlyphSet()
+
+
+#: Bump when a measure changes (what :func:`glyph_bounds` or :func:`glyph_top` compute), so
+#: that values measured the older way are not read from the cache.
+MEASURES_VERSION = 1
+
+
+class _Measured:
+    """What has been measured on the glyphs of one font file, kept in printkit's cache
+    folder, beside the fonts (``fonts/glyphs/<font>-<hash>.json``), for the next process.
+
+    Measuring needs the font opened with fontTools, which costs about half a second for
+    Noto Sans JP (its glyph names come from a 33,000-entry cmap) before the first glyph;
+    reading what earlier runs measured costs a millisecond. The file is named by a hash of
+    the font's bytes and of :data:`MEASURES_VERSION`, so a changed font or measure is
+    measured anew (and the older file of the same font is removed)."""
+
+    def __init__(self, path: str) -> None:
+        import fontTools
+
+        from printkit.resources import cache_dir
+
+        data = Path(path).read_bytes()
+        key = hashlib.sha256(data + f"\0{MEASURES_VERSION} {fontTools.version}".encode())
+        # a cached font's name ends in the hash of its recipe: one file per font and weight
+        self.font = re.sub(r"(-blanks|-[0-9a-f]{16})+$", "", Path(path).stem) or "font"
+        self.file = cache_dir() / "fonts" / "glyphs" / f"{self.font}-{key.hexdigest()[:16]}.json"
+        self.values: dict[str, dict[str, list[float] | None]] = {"bounds": {}, "top": {}}
+        self.on_disk = False
+        try:
+            stored = json.loads(self.file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        if isinstance(stored, dict):
+            self.on_disk = True
+            for kind, size in (("bounds", 4), ("top", 2)):
+                table = stored.get(kind)
+                if isinstance(table, dict):
+                    self.values[kind].update(
+                        (k, v) for k, v in table.items()
+                        if v is None or (isinstance(v, list) and len(v) == size and all(
+                            isinstance(x, float | int) for x in v)))
+
+    def get(self, kind: str, char: str,
+            measure: Callable[[], list[float] | None]) -> list[float] | None:
+        """The ``kind`` of ``char``, measured (and saved) if no process has yet."""
+        table = self.values[kind]
+        if char not in table:
+            table[char] = measure()
+            self._save()
+        return table[char]
+
+    def _save(self) -> None:
+        """Write what is known (atomically: another process may read it at once); a cache
+        that cannot be written only costs the next process the measuring."""
+        tmp = self.file.with_name(f"{self.file.name}.{os.getpid()}.tmp")
+        try:
+            self.file.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(json.dumps({"version": MEASURES_VERSION, **self.values},
+                                      sort_keys=True), encoding="utf-8")
+            os.replace(tmp, self.file)
+        except OSError:
+            return
+        if not self.on_disk:  # a new font or measure: the older file of this font goes
+            self.on_disk = True
+            stale = re.compile(rf"{re.escape(self.font)}-[0-9a-f]{{16}}\.json")
+            for old in self.file.parent.iterdir():
+                if old != self.file and stale.fullmatch(old.name):
+                    with contextlib.suppress(OSError):
+                        old.unlink()
+
+
+@cache
+def _measured(path: str) -> _Measured:
+    return _Measured(path)
 
 
 def glyph_top(role: str, char: str) -> tuple[float, float] | None:
@@ -143,27 +249,31 @@ def glyph_top(role: str, char: str) -> tuple[float, float] | None:
 
 
 @cache
-def _glyph_top_of(path: str, char: str) -> tuple[float, float] | None:
+def _glyph_top_of(path: str, char: str) -> Top | None:
+    found = _measured(path).get("top", char, lambda: _measure_top(path, char))
+    return None if found is None else (found[0], found[1])
+
+
+def _measure_top(path: str, char: str) -> list[float] | None:
     from fontTools.pens.recordingPen import RecordingPen
 
-    ft = _font_file(path)
-    name = ft.getBestCmap().get(ord(char))
+    name = _best_cmap(path).get(ord(char)) if len(char) == 1 else None
     if name is None:
         return None
     pen = RecordingPen()
-    ft.getGlyphSet()[name].draw(pen)
+    _glyph_set(path)[name].draw(pen)
     points = [pt for _op, args in pen.value for pt in args]
     if not points:
         return None
-    upm = float(ft["head"].unitsPerEm)
+    upm = float(_font_file(path)["head"].unitsPerEm)
     top = max(y for _x, y in points)
     near = [x for x, y in points if y >= top - 0.05 * upm]
-    return (sum(near) / len(near) / upm, top / upm)
+    return [sum(near) / len(near) / upm, top / upm]
 
 
 def glyph_bounds(role: str, char: str) -> tuple[float, float, float, float] | None:
     """The ink bounds of ``char`` in the ``role`` font, in em (None for a blank glyph)."""
-    return _glyph_bounds(role).get(char)
+    return _glyph_bounds(role, char)
 
 
 def ink_box(text: str, role: str, size: float) -> Rect:

@@ -17,8 +17,11 @@ Without a locale, the locale being drawn in (:func:`printkit.i18n.use_locale`) i
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import io
 import os
+import re
 import tomllib
 import unicodedata
 from collections.abc import Callable
@@ -143,7 +146,7 @@ def _env_name(role: str, script_name: str = "") -> str:
 class _Candidate:
     source: str
     find: Callable[[], Path | None]  # the file to look at (None: not installed); may raise
-    make: Callable[[], Path | None]  # the static file to draw with (instanced)
+    make: Callable[[], Path | None]  # the static file to draw with (instanced, blanks added)
     forced: bool = False  # used even when it lacks the script's letters
 
 
@@ -162,9 +165,11 @@ def _user_file(name: str) -> Path | None:
     return path if path.is_file() else None
 
 
-def _family_file(choice: FontChoice, instance: bool = True) -> Path | None:
-    """The TTF of ``choice`` (None: not installed); a variable font is instanced at the
-    choice's weight unless ``instance`` is false (to look at its characters only)."""
+def _family_file(choice: FontChoice, instance: bool = True, script: str = "") -> Path | None:
+    """The TTF of ``choice`` (None: not installed), ready to embed: a variable font instanced
+    at the choice's weight, blank characters added (see :data:`BLANKS`). With ``instance``
+    false, the installed file as it is (to look at its characters only). ``script`` (the
+    manifest's name) says what the font is for in the line a long first run prints."""
     packaged = packaged_families().get(choice.family)
     if packaged is not None:
         try:
@@ -173,7 +178,7 @@ def _family_file(choice: FontChoice, instance: bool = True) -> Path | None:
             return None
         if not path.is_file():
             return None
-        variable = packaged.variable
+        variable, family = packaged.variable, packaged.name
     else:
         try:
             fam = fontpkg.family(choice.family)
@@ -181,8 +186,17 @@ def _family_file(choice: FontChoice, instance: bool = True) -> Path | None:
                                          fontpkg.normalize_style(choice.style), True)
         except fontpkg.FontpkgError:
             return None
-        path, variable = Path(chosen.path), bool(chosen.variable)
-    return static_instance(path, choice.weight) if variable and instance else path
+        path, variable, family = Path(chosen.path), bool(chosen.variable), str(fam.name)
+    if not instance:
+        return path
+    if variable:
+        return static_instance(path, choice.weight, family=family, script=script)
+    return supplemented(path)
+
+
+def _ready(path: Path | None) -> Path | None:
+    """A user's file (None: not given), with the blank characters it lacks added."""
+    return None if path is None else supplemented(path)
 
 
 def _candidates(role: str, script_name: str) -> list[_Candidate]:
@@ -191,20 +205,21 @@ def _candidates(role: str, script_name: str) -> list[_Candidate]:
     by_script, by_role = _env_name(role, script_name), _env_name(role)
     script_file, role_file = f"{role}-{script_name}.ttf", f"{role}.ttf"
     found = [
-        _Candidate(by_script, lambda: _env_file(by_script), lambda: _env_file(by_script), True),
+        _Candidate(by_script, lambda: _env_file(by_script),
+                   lambda: _ready(_env_file(by_script)), True),
         _Candidate(f"user/{script_file}", lambda: _user_file(script_file),
-                   lambda: _user_file(script_file), True),
+                   lambda: _ready(_user_file(script_file)), True),
         # the role's own override is the Latin font; other scripts use it when it has them
-        _Candidate(by_role, lambda: _env_file(by_role), lambda: _env_file(by_role),
+        _Candidate(by_role, lambda: _env_file(by_role), lambda: _ready(_env_file(by_role)),
                    script_name == "latin"),
         _Candidate(f"user/{role_file}", lambda: _user_file(role_file),
-                   lambda: _user_file(role_file), script_name == "latin"),
+                   lambda: _ready(_user_file(role_file)), script_name == "latin"),
     ]
     for choice in dict.fromkeys(spec.chain(script_name)):
         label = f"{choice.family} {choice.weight}" + (
             f" {choice.style}" if choice.style != "normal" else "")
         found.append(_Candidate(label, lambda c=choice: _family_file(c, instance=False),  # type: ignore[misc]
-                                lambda c=choice: _family_file(c)))  # type: ignore[misc]
+                                lambda c=choice: _family_file(c, script=script_name)))  # type: ignore[misc]
     return found
 
 
@@ -218,7 +233,11 @@ def _cmap(path: Path) -> frozenset[int]:
     from fontTools.ttLib import TTFont as FTFont
 
     try:
-        return frozenset(FTFont(str(path), lazy=True).getBestCmap() or {})
+        ft = FTFont(str(path), lazy=True)
+        # code points only: glyph numbers for names spares fontTools naming every glyph from
+        # the cmap first (0.3 s for Noto Sans JP, whose post table has no names)
+        ft.setGlyphOrder([f"g{i}" for i in range(ft["maxp"].numGlyphs)])
+        return frozenset(ft.getBestCmap() or {})
     except Exception as exc:  # fontTools raises many kinds on a file that is no font
         raise FontError(f"cannot read {path} as a font: {exc}") from None
 
@@ -245,9 +264,8 @@ def resolve(role: str, script_name: str) -> Resolved:
             tried = ", ".join(c.source for c in _candidates(role, script_name))
             raise FontError(f"no font for role {role!r} is installed (tried {tried})")
         chosen = first
-    made = chosen.make()
-    assert made is not None
-    path = supplemented(made)
+    path = chosen.make()
+    assert path is not None
     name = f"printkit-{role}"
     if script_name != "latin" and path != resolve(role, "latin").path:
         name = f"{name}-{script_name}"
@@ -340,31 +358,111 @@ def scripts() -> list[str]:
 
 # -- making the files ReportLab embeds ------------------------------------------------------
 
-def static_instance(variable_font: Path, weight: int) -> Path:
-    """A static instance of a variable font at ``weight``, made once and cached.
+#: Blank characters a sheet may print that a font can lack, and their width: ``space`` (the
+#: font's), ``thin`` (its thin space, else 5/8 of its space), ``figure`` (its digit zero) or
+#: nothing. French numbers group digits with U+202F; Babel's Arabic and Hebrew formats use the
+#: direction marks.
+BLANKS: dict[int, str] = {
+    0x00A0: "space",  # no-break space
+    0x2007: "figure",  # figure space
+    0x2009: "thin",  # thin space
+    0x202F: "thin",  # narrow no-break space
+    0x200B: "", 0x200C: "", 0x200D: "", 0x200E: "", 0x200F: "", 0x2060: "", 0x061C: "",
+    0xFEFF: "",
+}
+#: Bump when the code making a cached font changes what it writes: the version, the
+#: :data:`BLANKS` and fontTools' version are part of each cached file's name, so a file made
+#: by another recipe is never used (and is removed when its successor is written).
+RECIPE_VERSION = "2"
+#: CPU seconds per MB of variable font to instance it and save it once (Noto Sans JP, 9.6 MB:
+#: 13 s on a 2-core machine), for the line a first run prints.
+_SECONDS_PER_MB = 1.4
+_WEIGHT_NAMES = {100: "Thin", 200: "ExtraLight", 300: "Light", 400: "Regular", 500: "Medium",
+                 600: "SemiBold", 700: "Bold", 800: "ExtraBold", 900: "Black"}
+
+
+def recipe(step: str) -> bytes:
+    """What makes a cached font besides its source file: ``step`` (the instancing, or none),
+    the blanks added, the recipe version and fontTools' version (whose output bytes a PDF
+    embeds)."""
+    import fontTools
+
+    blanks = " ".join(f"{cp:04X}={kind or 'zero'}" for cp, kind in sorted(BLANKS.items()))
+    return (f"printkit font recipe {RECIPE_VERSION}; fontTools {fontTools.version}; {step}; "
+            f"blanks {blanks}").encode()
+
+
+def _key(path: Path, how: bytes) -> str:
+    """The hash naming a cached font: of the source font's bytes and of ``how`` it is made."""
+    stat = path.stat()
+    return hashlib.sha256(f"{_digest(path, stat.st_size, stat.st_mtime_ns)}\0".encode()
+                          + how).hexdigest()[:16]
+
+
+@cache
+def _digest(path: Path, size: int, mtime_ns: int) -> str:
+    """The SHA-256 of a file, once per process and version of the file (every role asks for
+    its font: five times the 9.6 MB of Noto Sans JP for a Japanese sheet)."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _fonts_cache() -> Path:
+    return cache_dir() / "fonts"
+
+
+def instance_file(variable_font: Path, weight: int) -> Path:
+    """Where the static instance of ``variable_font`` at ``weight`` is cached: named by the
+    family, the weight and a hash of the font's bytes and of the :func:`recipe`, so that a new
+    font or recipe makes a new file."""
+    source = Path(variable_font)
+    key = _key(source, _instance_recipe(weight))
+    return _fonts_cache() / f"{source.stem.split('[')[0]}-{weight}-{key}.ttf"
+
+
+def _instance_recipe(weight: int) -> bytes:
+    return recipe(f"instanced at wght={weight}, other axes at their defaults, names updated")
+
+
+def static_instance(variable_font: Path, weight: int, *, family: str = "",
+                    script: str = "") -> Path:
+    """A static instance of a variable font at ``weight``, blank characters added, made once
+    and cached (written once: instancing Noto Sans JP takes seconds, saving it again as
+    many).
 
     ReportLab draws only a variable font's default instance, so we pin the axes with
     fontTools (``wght`` at ``weight``, any other axis, such as ``wdth``, at its default). The
-    instance gets its own internal name: ReportLab de-duplicates by name.
+    instance gets its own internal name: ReportLab de-duplicates by name. The first run says
+    on stderr what it makes (``family``, for ``script``), how long it takes and where.
     """
-    data = Path(variable_font).read_bytes()
-    key = hashlib.sha256(data + b"all axes pinned").hexdigest()[:16]
-    out = cache_dir() / "fonts" / f"{Path(variable_font).stem.split('[')[0]}-{weight}-{key}.ttf"
+    out = instance_file(variable_font, weight)
     if out.is_file():
         return out
     from fontTools.ttLib import TTFont as FTFont
     from fontTools.varLib.instancer import instantiateVariableFont
 
-    vf = FTFont(str(variable_font))
+    from printkit.progress import say
+
+    stem = Path(variable_font).stem.split("[")[0]
+    what = f"{family or stem} {_WEIGHT_NAMES.get(weight, f'weight {weight}')}"
+    if script:
+        what += f" for {script.replace('-', ' ').capitalize()}"
+    data = Path(variable_font).read_bytes()
+    seconds = max(1, round(len(data) / 1e6 * _SECONDS_PER_MB))
+    seconds = 5 * round(seconds / 5) if seconds > 10 else seconds
+    say(f"preparing {what} (first run only, about {seconds} s; cached in {out.parent})")
+    vf = FTFont(io.BytesIO(data))
     axes: dict[str, float] = {a.axisTag: a.defaultValue for a in vf["fvar"].axes}
     axes["wght"] = weight
-    try:
-        inst = instantiateVariableFont(vf, axes, updateFontNames=True)
+    try:  # in place: a copy of a 33,000-glyph font costs seconds
+        instantiateVariableFont(vf, axes, inplace=True, updateFontNames=True)
     except ValueError:  # no STAT entry for this weight: name it ourselves
-        vf = FTFont(str(variable_font))
-        inst = instantiateVariableFont(vf, axes)
-        _rename(inst, weight)
-    _save(inst, out)
+        vf = FTFont(io.BytesIO(data))
+        instantiateVariableFont(vf, axes, inplace=True)
+        _rename(vf, weight)
+    _add_blanks(vf)
+    _save(vf, out)
+    _remove_stale(out, re.compile(rf"{re.escape(stem)}-{weight}-[0-9a-f]{{16}}"
+                                  rf"(-blanks-[0-9a-f]{{16}})?\.ttf"))
     return out
 
 
@@ -376,6 +474,16 @@ def _save(ft: Any, out: Path) -> None:
     tmp = out.with_suffix(f".{os.getpid()}.tmp")
     ft.save(str(tmp))
     os.replace(tmp, out)
+
+
+def _remove_stale(out: Path, same: re.Pattern[str]) -> None:
+    """Remove the cached files of the same font and weight as ``out`` made by another recipe
+    or from another version of the font (they would only fill the cache: none is used)."""
+    for old in out.parent.iterdir():
+        if old != out and same.fullmatch(old.name):
+            # another process may have removed it first, or it may not be ours to remove
+            with contextlib.suppress(OSError):
+                old.unlink()
 
 
 def _rename(font, weight: int) -> None:  # type: ignore[no-untyped-def]
@@ -390,38 +498,35 @@ def _rename(font, weight: int) -> None:  # type: ignore[no-untyped-def]
     name.setName(f"{ps}-W{weight};printkit", 3, 3, 1, 0x409)
 
 
-#: Blank characters a sheet may print that a font can lack, and their width: ``space`` (the
-#: font's), ``thin`` (its thin space, else 5/8 of its space), ``figure`` (its digit zero) or
-#: nothing. French numbers group digits with U+202F; Babel's Arabic and Hebrew formats use the
-#: direction marks.
-BLANKS: dict[int, str] = {
-    0x00A0: "space",  # no-break space
-    0x2007: "figure",  # figure space
-    0x2009: "thin",  # thin space
-    0x202F: "thin",  # narrow no-break space
-    0x200B: "", 0x200C: "", 0x200D: "", 0x200E: "", 0x200F: "", 0x2060: "", 0x061C: "",
-    0xFEFF: "",
-}
-_SUPPLEMENT_VERSION = "1"
-
-
 def supplemented(path: Path) -> Path:
-    """``path``, or a cached copy with blank glyphs for the :data:`BLANKS` it lacks."""
+    """``path``, or a cached copy with blank glyphs for the :data:`BLANKS` it lacks (a static
+    font; :func:`static_instance` adds them to the instances it makes)."""
     cmap = _cmap(path)
     if all(cp in cmap for cp in BLANKS):
         return path
-    data = path.read_bytes()
-    key = hashlib.sha256(data + _SUPPLEMENT_VERSION.encode()).hexdigest()[:16]
-    out = cache_dir() / "fonts" / f"{path.stem.split('[')[0]}-blanks-{key}.ttf"
+    stem = path.stem.split("[")[0]
+    out = _fonts_cache() / f"{stem}-blanks-{_key(path, recipe('not instanced'))}.ttf"
     if out.is_file():
         return out
     from fontTools.ttLib import TTFont as FTFont
-    from fontTools.ttLib.tables._g_l_y_f import Glyph
 
     ft = FTFont(str(path))
     if "glyf" not in ft:  # CFF outlines: ReportLab cannot embed them anyway
         return path
+    _add_blanks(ft)
+    _save(ft, out)
+    _remove_stale(out, re.compile(rf"{re.escape(stem)}-blanks-[0-9a-f]{{16}}\.ttf"))
+    return out
+
+
+def _add_blanks(ft: Any) -> None:
+    """Give the fontTools font ``ft`` an empty glyph for each of the :data:`BLANKS` it lacks
+    (nothing for a font that has them all, or has CFF outlines)."""
+    from fontTools.ttLib.tables._g_l_y_f import Glyph
+
     best = ft.getBestCmap()
+    if "glyf" not in ft or all(cp in best for cp in BLANKS):
+        return
     hmtx = ft["hmtx"]
     space = hmtx[best[0x20]][0] if 0x20 in best else ft["head"].unitsPerEm // 4
     thin = next((hmtx[best[cp]][0] for cp in (0x2009, 0x202F) if cp in best),
@@ -451,5 +556,3 @@ def supplemented(path: Path) -> Path:
     for tag in ("hdmx", "LTSH", "VDMX"):  # per-glyph device tables we would have to extend
         if tag in ft:
             del ft[tag]
-    _save(ft, out)
-    return out

@@ -125,6 +125,11 @@ def test_first_commands_from_an_empty_folder(user: User) -> None:
                       "greedy", "--bot", "random", "--seed", "7", "--log", "g.jsonl")
     assert "wins" in played.stdout or "tie" in played.stdout
     assert "Player 1 (optimal)" in played.stdout and "{" not in played.stdout
+    # the first optimal game fills the empty cache, and says so in one line
+    assert "computing the WFtGtS optimal-play tables" in played.stderr, played.stderr
+    assert str(user.cache) in played.stderr
+    cached = user.run("cache").stdout
+    assert "wftgts-optimal" in cached and "total" in cached
     as_json = user.run("play", "wftgts", "--seed", "7", "--json")
     assert set(json.loads(as_json.stdout)) >= {"scores", "winners"}
     replayed = user.run("replay", "wftgts", "g.jsonl")

@@ -157,6 +157,8 @@ def _options_flag(f: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def _out_dir(path: str) -> Path:
+    if not path.strip():
+        raise PrintkitError("--out names no folder (give one, e.g. --out out)")
     out = Path(path)
     try:
         out.mkdir(parents=True, exist_ok=True)
@@ -172,7 +174,11 @@ def _out_dir(path: str) -> Path:
 
 
 def _out_file(path: str) -> Path:
+    if not path.strip():
+        raise PrintkitError("the output file is empty (give a file name)")
     out = Path(path)
+    if out.is_dir():
+        raise PrintkitError(f"{out} is a folder; give a file name")
     _out_dir(str(out.parent if str(out.parent) else "."))
     return out
 
@@ -335,6 +341,9 @@ def play(game: str, seed: int, players: int | None, bots: tuple[str, ...], names
         raise PrintkitError(
             f"{g.info.title} takes {g.info.min_players}-{g.info.max_players} players, not {n}"
         )
+    if len(bots) > n:
+        raise PrintkitError(f"{len(bots)} --bot values for {n} player{'s' if n > 1 else ''}; "
+                            "give one per seat, or fewer (the last fills the rest)")
     seats = list(bots) or [_default_bot(game, g)]
     seats = (seats + [seats[-1]] * n)[:n]
     if names and len(names) != n:
@@ -562,6 +571,8 @@ def validate(game: str, count: int, seed: int, bot: str | None, players: int | N
 
     if count < 1:
         raise PrintkitError(f"--games must be a positive number, not {count}")
+    if players is not None and players < 1:
+        raise PrintkitError(f"--players must be a positive number, not {players}")
     if jobs is not None and executor != "local":
         raise PrintkitError("--jobs applies to --executor local")
     options = {**_game_options(option_pairs), **_rules_options(game, rules_file),

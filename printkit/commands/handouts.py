@@ -42,10 +42,14 @@ def run_batch(batch: list[Job], out: Path, jobs: int | None, what: str) -> None:
 
 
 def _progress(label: str) -> object:
-    """A click progress bar over a batch's outcomes: jobs done, failures, elapsed."""
+    """A click progress bar over a batch's outcomes (jobs done, failures, elapsed), drawn
+    only on a terminal."""
     from printkit.handouts.batch import Outcome
 
     def show(stream: Iterable[Outcome], total: int) -> Iterator[Outcome]:
+        if not sys.stderr.isatty():  # a bar is for a person at a terminal, not a pipe or log
+            yield from stream
+            return
         start = time.perf_counter()
         failed = 0
         with click.progressbar(length=total, label=label, file=sys.stderr,

@@ -16,6 +16,10 @@ if TYPE_CHECKING:
     from PIL import Image
 
 
+MIN_DPI, MAX_DPI = 10, 1200
+"""Below 10 dpi an A4 page is a few pixels wide; above 1200 a page takes hundreds of MB."""
+
+
 def render_previews(pdf: str | Path, out_dir: str | Path, dpi: float = 100, *,
                     contact_sheet: bool = True) -> list[Path]:
     """Render every page of ``pdf`` to ``out_dir/<stem>-p<N>.png``; also
@@ -24,8 +28,9 @@ def render_previews(pdf: str | Path, out_dir: str | Path, dpi: float = 100, *,
     import pypdfium2 as pdfium
 
     pdf, out_dir = Path(pdf), Path(out_dir)
-    if dpi <= 0 or dpi > 1200:
-        raise PrintkitError(f"preview resolution must be between 1 and 1200 dpi, got {dpi:g}")
+    if not MIN_DPI <= dpi <= MAX_DPI:  # also refuses nan and inf
+        raise PrintkitError(f"preview resolution must be between {MIN_DPI} and {MAX_DPI} dpi, "
+                            f"got {dpi:g}")
     if not pdf.is_file():
         raise PrintkitError(f"{pdf} does not exist")
     out_dir.mkdir(parents=True, exist_ok=True)

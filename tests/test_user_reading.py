@@ -101,3 +101,15 @@ def test_the_readers_say_why_in_one_short_line() -> None:
         toml_document("a = [1,\n")
     assert toml_document("a = [[1], [2]]\n[t]\nb = 'x'\n") == {"a": [[1], [2]], "t": {"b": "x"}}
     assert log_lines("a\r\nb\u2028c\n\nd") == ["a", "b\u2028c", "", "d"]
+
+
+def test_a_huge_list_is_refused_before_the_schema_walks_it(cli, tmp_path: Path) -> None:
+    log = tmp_path / "long.jsonl"
+    log.write_text(_header("wftgts") + '\n{"chance": [' + ",".join(["1"] * 200_000) + "]}\n",
+                   encoding="utf-8")
+    r = cli("replay", "wftgts", str(log))
+    assert r.code == 2 and "a list of 200,000 items" in _one_line(r.err)
+    log.write_text(_header("wftgts") + '\n{"chance": [' + ",".join(['"' + "x" * 80 + '"'] * 50)
+                   + "]}\n", encoding="utf-8")
+    r = cli("replay", "wftgts", str(log))
+    assert r.code == 2 and len(_one_line(r.err)) < 250, r.err

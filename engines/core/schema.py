@@ -130,9 +130,36 @@ def validate_log_lines(game: Game[Any, Any], text: str) -> None:
         else:
             raise LogFormatError(
                 "a line must hold 'chance', 'player' and 'action', or 'result'", number)
+        too_long = _longest_array(obj)
+        if too_long > MAX_ARRAY:  # before the schema walks a 6 MB array item by item
+            raise LogFormatError(f"{kind} line: a list of {too_long:,} items (at most "
+                                 f"{MAX_ARRAY:,})", number)
         errors = sorted(kinds[kind].iter_errors(obj), key=lambda e: (len(e.path), e.path))
         if errors:
             raise LogFormatError(f"{kind} line: {_describe(errors[0])}", number)
+
+
+MAX_ARRAY = 10_000
+"""No list in a log line of any game comes near this (a WFtGtS roll is 7 dice, a Pwinch Wars
+move a path of a few hexes)."""
+
+MAX_MESSAGE = 160
+"""A schema error quotes the value it refused; a long one is cut to this many characters."""
+
+
+def _longest_array(value: Any) -> int:
+    """The length of the longest list anywhere in ``value`` (a decoded JSON line)."""
+    longest = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            longest = max(longest, len(item))
+            if len(item) <= MAX_ARRAY:
+                stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+    return longest
 
 
 def _describe(error: Any) -> str:
@@ -144,4 +171,6 @@ def _describe(error: Any) -> str:
     message = error.message
     if error.validator == "additionalProperties":
         message = message.replace("Additional properties are not allowed", "unknown key")
+    if len(message) > MAX_MESSAGE:
+        message = message[:MAX_MESSAGE - 1] + "…"
     return f"{where.lstrip('.') or 'the line'}: {message}"

@@ -66,6 +66,9 @@ _PAPERS = ["a4", "letter", "a3", "tabloid", "universal"]
 @click.option("--size", "card_size", default="poker", show_default=True,
               help="poker, bridge, mini, counter-5/8 ... or WxHmm")
 @click.option("--back", default=None, help="text, or an image file, for the card backs")
+@click.option("--images", default=None, metavar="DIR",
+              help="the folder the image and back columns' pictures come from "
+                   "[default: the CSV's folder]; nothing outside it is read")
 @click.option("--field", "fields", multiple=True, metavar="FIELD=COLUMN",
               help="read a field (title, text, count, image, back) from another column, "
                    "e.g. text=body; repeatable; wins over the layout file CARDS.toml")
@@ -86,12 +89,13 @@ _PAPERS = ["a4", "letter", "a3", "tabloid", "universal"]
 @click.option("--out", type=click.Path(dir_okay=False),
               help="the PDF to write [default: out/decks/CARDS.pdf]")
 @_friendly
-def deck(cards: str, card_size: str, back: str | None, fields: tuple[str, ...], fit: str,
-         lang: str, paper: str, landscape: bool, profile: str, duplex: str | None,
-         duplex_offset: str | None, out: str | None) -> None:
+def deck(cards: str, card_size: str, back: str | None, images: str | None,
+         fields: tuple[str, ...], fit: str, lang: str, paper: str, landscape: bool,
+         profile: str, duplex: str | None, duplex_offset: str | None, out: str | None) -> None:
     """Build a card sheet PDF from CARDS, a UTF-8 CSV with title and text columns and
     optional count (or qty), image and back columns; map other column names with --field
-    or a layout file beside the CSV (cards.toml: [fields] text = "body").
+    or a layout file beside the CSV (cards.toml: [fields] text = "body"). Pictures come from
+    the CSV's folder (or --images DIR) and nowhere else.
 
     Text keeps 4.5 mm from the cut, is hyphenated before it is shrunk, and takes one size
     across the deck unless --fit per-card. A card that cannot fit even at the minimum size
@@ -104,7 +108,7 @@ def deck(cards: str, card_size: str, back: str | None, fields: tuple[str, ...], 
     result = build_deck(cards, out, card_size=card_size, back=back, paper=paper,
                         landscape=landscape, profile=profile, duplex=duplex,
                         duplex_offset=parse_offset(duplex_offset), fields=fields, fit=fit,
-                        lang=lang)
+                        lang=lang, images=images)
     report = result.report
     if report.findings:
         click.echo(report.report(), err=True, nl=False)

@@ -49,19 +49,34 @@ class Block:
     line: int = 0
 
 
-def _inline(element: ET.Element, where: str) -> str:
+MAX_INLINE_DEPTH = 8
+"""Inline tags inside one another (``<b><i>...</i></b>`` is 2)."""
+MAX_INLINE = 10_000
+"""Characters of one paragraph, list item, cell or caption (the shipped handouts' longest is
+some 630): typesetting time grows faster than a paragraph's length."""
+MAX_BLOCKS, MAX_ITEMS, MAX_ROWS, MAX_CELLS = 5_000, 1_000, 500, 30
+"""Blocks of a handout, items of a list, rows of a table and cells of a row."""
+
+
+def _inline(element: ET.Element, where: str, depth: int = 0) -> str:
     """The element's content as paragraph markup, with only the allowed inline tags."""
     parts = [_escape(element.text or "")]
     for child in element:
         if child.tag not in INLINE_TAGS:
             raise MarkupError(f"{where}: <{child.tag}> is not allowed inside "
                               f"<{element.tag}> (allowed: {', '.join(sorted(INLINE_TAGS))})")
+        if depth >= MAX_INLINE_DEPTH:
+            raise MarkupError(f"{where}: inline tags nested more than {MAX_INLINE_DEPTH} deep")
         if child.tag == "br":
             parts.append("<br/>")
         else:
-            parts.append(f"<{child.tag}>{_inline(child, where)}</{child.tag}>")
+            parts.append(f"<{child.tag}>{_inline(child, where, depth + 1)}</{child.tag}>")
         parts.append(_escape(child.tail or ""))
-    return " ".join("".join(parts).split())  # collapse the template's line breaks
+    text = " ".join("".join(parts).split())  # collapse the template's line breaks
+    if len(text) > MAX_INLINE:
+        raise MarkupError(f"{where}: <{element.tag}> holds over {MAX_INLINE:,} characters "
+                          "(split it)")
+    return text
 
 
 def _escape(text: str) -> str:
@@ -79,6 +94,8 @@ def parse(markup: str, name: str = "handout") -> list[Block]:
                           f"({str(exc).split(':')[0]})") from None
     if root.tag != "handout":
         raise MarkupError(f"{name}: the markup must be one <handout> element, not <{root.tag}>")
+    if len(root) > MAX_BLOCKS:
+        raise MarkupError(f"{name}: the markup has over {MAX_BLOCKS:,} blocks")
     lines = _line_numbers(markup)
     blocks = []
     for index, element in enumerate(root):
@@ -122,6 +139,8 @@ def _block(element: ET.Element, where: str, line: int) -> Block:
             if li.tag != "li":
                 raise MarkupError(f"{where}: <{tag}> holds <li> items, not <{li.tag}>")
             items.append(_inline(li, where))
+        if len(items) > MAX_ITEMS:
+            raise MarkupError(f"{where}: <{tag}> holds over {MAX_ITEMS:,} items")
         return Block(tag, items=tuple(items), attrs=attrs, line=line)
     if tag == "table":
         rows = []
@@ -137,7 +156,11 @@ def _block(element: ET.Element, where: str, line: int) -> Block:
                 if cell.tag not in ("th", "td"):
                     raise MarkupError(f"{where}: a row holds <th> and <td>, not <{cell.tag}>")
                 cells.append((cell.tag == "th", _inline(cell, where)))
+            if len(cells) > MAX_CELLS:
+                raise MarkupError(f"{where}: a row holds over {MAX_CELLS} cells")
             rows.append(tuple(cells))
+            if len(rows) > MAX_ROWS:
+                raise MarkupError(f"{where}: <table> holds over {MAX_ROWS} rows")
         if not rows:
             raise MarkupError(f"{where}: an empty <table>")
         return Block(tag, rows=tuple(rows), attrs=attrs, caption=caption, line=line)

@@ -6,7 +6,8 @@ they are read from unless mapped otherwise:
 - ``title`` and ``text`` (required): text wrapped, hyphenated and sized to fit the card;
 - ``count`` (optional; a ``qty`` column also serves): copies of the card (default 1; 0 skips
   the row);
-- ``image`` (optional): a picture file, relative to the CSV, drawn between title and text;
+- ``image`` (optional): a picture file, relative to the CSV (or to the ``images`` folder),
+  drawn between title and text;
 - ``back`` (optional): this card's back, a word or a picture file (overrides ``--back``);
 - ``accent`` (optional): the colour of the card's title, frame and rule (``#2c6fb7`` or a
   colour name such as ``darkred``): a bonus card blue, a penalty red, as many games tell
@@ -24,12 +25,25 @@ least), titles clear their rule by 1.2 mm below their descenders, and by default
 size and one text size serve the whole deck: the largest at which every card fits
 (``fit="per-card"`` sizes each card on its own). A card that cannot fit even at the minimum
 size is a preflight error naming its row, and then no PDF is written.
+
+A deck reads nothing but what its user gave: the CSV, its layout file, and pictures inside the
+CSV's folder (or the ``images`` folder, ``--images DIR``). A picture named by an absolute path,
+a path with ``..`` or a link that leads outside that folder is refused with one line naming
+the row and the column, the same whether such a file exists or not (``--back``, a picture the
+user names on the command line, may be anywhere). The CSV and the layout file must be regular
+files (a pipe would block), a cell holds at most :data:`MAX_CELL` characters, a row at most
+:data:`MAX_COPIES` copies and a deck :data:`MAX_CARDS` cards, and a picture at most
+:data:`MAX_PICTURE_PIXELS` pixels; a picture that cannot be decoded is one line naming its row.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import os
+import re
+import stat
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -71,6 +85,13 @@ BACK_MARGIN = mm(6)  # a back's word keeps this far from the cut
 SYMBOL_SLOT = mm(7)  # the width of a title-band corner that holds a symbol
 SYMBOL_SIZE = mm(5.5)  # a symbol's diameter
 
+MAX_CSV_BYTES = 64 * 1024 * 1024  # a deck's CSV (50,000 cards of a kilobyte each fit)
+MAX_LAYOUT_BYTES = 1024 * 1024  # its layout file
+MAX_CELL = 128 * 1024  # characters of one cell (the csv module's own default limit)
+MAX_COPIES = 10_000  # copies of one row
+MAX_CARDS = 50_000  # cards of a deck, copies included
+MAX_PICTURE_PIXELS = 64_000_000  # a poker card's front at 2,400 dpi is some 33 million
+
 FIELDS = ("title", "text", "count", "image", "back", "accent", "symbols")
 DEFAULT_COLUMNS: dict[str, tuple[str, ...]] = {
     "title": ("title",), "text": ("text",), "count": ("count", "qty"), "image": ("image",),
@@ -85,9 +106,10 @@ class CardRow:
     text: str
     count: int = 1
     image: Path | None = None
-    back: str = ""  # this card's back (a word, or a picture path relative to the CSV)
+    back: str = ""  # this card's back (a word, or the picture's checked, resolved path)
     accent: str = ""  # the colour of title, frame and rule ("" = the style's)
     symbols: tuple[str, str] = ("", "")  # names in SYMBOLS for the top-left, top-right corners
+    image_size: tuple[int, int] | None = None  # the picture's pixels, read when checked
 
 
 def parse_colour(value: str) -> Color:
@@ -152,12 +174,11 @@ def layout_path(csv_path: str | Path) -> Path:
 def read_layout(csv_path: str | Path) -> dict[str, str]:
     """The ``[fields]`` of the layout file beside the CSV ({} when there is none)."""
     path = layout_path(csv_path)
-    if not path.is_file():
+    if not os.path.lexists(path):
         return {}
-    try:
-        data = toml_document(path.read_bytes().decode("utf-8"))
-    except OSError as exc:
-        raise PrintkitError(f"cannot read {path}: {exc.strerror or exc}") from None
+    raw = read_regular(path, MAX_LAYOUT_BYTES, "layout file")
+    try:  # a byte-order mark is accepted, as in the CSV
+        data = toml_document(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, UnreadableError) as exc:
         raise PrintkitError(f"{path.name}: not a TOML layout file: {exc}") from None
     hint = 'a layout file has one [fields] table, like text = "body"'
@@ -208,24 +229,140 @@ def _columns(path: Path, header: Sequence[str], fields: Mapping[str, str],
     return out
 
 
-def read_cards(path: str | Path, fields: Mapping[str, str] | None = None) -> list[CardRow]:
-    """Read and check the CSV; every problem names its line. Columns are mapped to fields by
-    ``fields`` (``--field``), then by the layout file beside the CSV, then by name."""
-    path = Path(path)
-    layout = read_layout(path)
+def read_regular(path: Path, limit: int, what: str) -> bytes:
+    """The bytes of ``path``, which must be a regular file of at most ``limit`` bytes (a pipe
+    or a device would block or never end). Opened without blocking, checked once open."""
     try:
-        raw = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise PrintkitError(f"cannot read {path}: {exc.strerror or exc}") from None
+    with os.fdopen(fd, "rb") as file:
+        try:
+            info = os.fstat(file.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise PrintkitError(f"{path} is not a regular file (a {what} is read whole)")
+            if info.st_size > limit:
+                raise PrintkitError(f"{path.name}: a {what} is at most {limit // 1024 // 1024}"
+                                    f" MiB, this one is {info.st_size / 1024 / 1024:.0f} MiB")
+            raw = file.read(limit + 1)
+        except OSError as exc:
+            raise PrintkitError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(raw) > limit:
+        raise PrintkitError(f"{path.name}: a {what} is at most {limit // 1024 // 1024} MiB")
+    return raw
+
+
+def picture_path(value: str, root: Path, where: str, folder: str = "the CSV's folder") -> Path:
+    """The picture ``value`` names, inside ``root`` (the CSV's folder, or ``--images``, as
+    ``folder`` says). Anything that would lead outside (an absolute path, ``..``, a link) is
+    refused with the same words whether or not such a file exists; inside, a missing file is
+    said so."""
+    hint = "" if folder.startswith("--images") else " (or from --images DIR)"
+    refused = PrintkitError(f"{where} {value!r} is outside {folder}: a deck's pictures come "
+                            f"from there{hint}")
+    relative = Path(value)
+    if relative.is_absolute() or relative.drive or relative.root or ".." in relative.parts:
+        raise refused
+    if "\0" in value:
+        raise PrintkitError(f"{where} {value!r} is not a file name (it holds a NUL character)")
+    try:
+        top = root.resolve(strict=True)
+        found = (top / relative).resolve()
+    except (OSError, RuntimeError):  # a link loop, or a folder that cannot be read
+        raise refused from None
+    if not found.is_relative_to(top):
+        raise refused
+    if not found.is_file():
+        raise PrintkitError(f"{where} {value} not found")
+    return found
+
+
+def picture_size(path: Path, where: str, shown: str) -> tuple[int, int]:
+    """The pixels of the picture at ``path``, decoded once to be sure it can be drawn; any
+    problem is one line naming ``where`` (the row) and the file as the user wrote it."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(path) as im:
+                width, height = im.size
+                if width * height > MAX_PICTURE_PIXELS:
+                    raise PrintkitError(
+                        f"{where}: picture {shown} has {width} x {height} pixels, over the "
+                        f"{MAX_PICTURE_PIXELS // 1_000_000} million a card can use")
+                im.load()
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise PrintkitError(f"{where}: picture {shown} has over {MAX_PICTURE_PIXELS // 1_000_000}"
+                            " million pixels, more than a card can use") from None
+    except UnidentifiedImageError:
+        raise PrintkitError(f"{where}: {shown} is not a picture (PNG, JPEG, GIF, BMP, TIFF or "
+                            "WebP)") from None
+    except PrintkitError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a damaged file fails in many ways inside PIL
+        raise PrintkitError(f"{where}: picture {shown} cannot be read ({_reason(exc)})"
+                            ) from None
+    return width, height
+
+
+def _reason(exc: BaseException) -> str:
+    """An exception as a short phrase of one line, without object addresses."""
+    text = " ".join(str(exc).split())
+    text = re.sub(r"\S*@0x[0-9a-fA-F]+\S*|<[^>]* at 0x[0-9a-fA-F]+>", "", text).strip(" :=")
+    return (text[:200] or type(exc).__name__).strip()
+
+
+def _cards_csv_row(exc: csv.Error, name: str, line: int) -> PrintkitError:
+    if "field larger than field limit" in str(exc):
+        return PrintkitError(f"{name} line {line}: a cell is over {MAX_CELL // 1024} KiB "
+                             f"({MAX_CELL:,} characters), far more than a card holds")
+    return PrintkitError(f"{name} line {line}: not a CSV row ({_reason(exc)})")
+
+
+def read_cards(path: str | Path, fields: Mapping[str, str] | None = None, *,
+               images: str | Path | None = None) -> list[CardRow]:
+    """Read and check the CSV; every problem names its line. Columns are mapped to fields by
+    ``fields`` (``--field``), then by the layout file beside the CSV, then by name. Pictures
+    come from ``images`` (default: the CSV's folder) and nowhere else."""
+    path = Path(path)
+    raw = read_regular(path, MAX_CSV_BYTES, "deck CSV")
+    layout = read_layout(path)
+    root = Path(images) if images is not None else path.parent
+    folder = "the CSV's folder" if images is None else f"--images {images}"
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise PrintkitError(f"{path.name} line {line}: not UTF-8 text") from None
+    limit = csv.field_size_limit()
+    csv.field_size_limit(MAX_CELL)
+    try:
+        return _read_rows(path, text, root, folder, fields or {}, layout)
+    finally:
+        csv.field_size_limit(limit)
+
+
+def _read_rows(path: Path, text: str, root: Path, folder: str, fields: Mapping[str, str],
+               layout: Mapping[str, str]) -> list[CardRow]:
     reader = csv.DictReader(io.StringIO(text, newline=""))
-    columns = _columns(path, reader.fieldnames or [], fields or {}, layout)
+    try:
+        header = reader.fieldnames or []
+    except csv.Error as exc:
+        raise _cards_csv_row(exc, path.name, 1) from None
+    columns = _columns(path, header, fields, layout)
     cards = []
-    for record in reader:
+    total = 0
+    sizes: dict[Path, tuple[int, int]] = {}
+    records = iter(reader)
+    while True:
+        first_line = reader.line_num + 1  # where the row starts (a quoted cell may span lines)
+        try:
+            record = next(records)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            raise _cards_csv_row(exc, path.name, first_line) from None
         line = reader.line_num
         if None in record:  # DictReader's key for cells past the header's
             raise PrintkitError(
@@ -241,16 +378,28 @@ def read_cards(path: str | Path, fields: Mapping[str, str] | None = None) -> lis
                 f"{path.name} line {line}: count {count_text!r} is not a whole number") from None
         if count < 0:
             raise PrintkitError(f"{path.name} line {line}: count must not be negative")
-        image = None
-        if get("image", ""):
-            image = (path.parent / get("image", "")).resolve()
-            if not image.is_file():
-                raise PrintkitError(f"{path.name} line {line}: image {get('image')} not found")
-        back = get("back", "")
-        if back.lower().endswith(IMAGE_SUFFIXES) and not (path.parent / back).is_file():
-            raise PrintkitError(f"{path.name} line {line}: back image {back} not found")
+        if count > MAX_COPIES:
+            raise PrintkitError(f"{path.name} line {line}: count {count_text} is over "
+                                f"{MAX_COPIES:,} copies of one card")
         if not get("title", "") and not get("text", ""):
             continue
+        total += count
+        if total > MAX_CARDS:
+            raise PrintkitError(f"{path.name} line {line}: the deck passes {MAX_CARDS:,} cards "
+                                "here (split it into decks)")
+        where = f"{path.name} line {line}"
+        image = image_size = None
+        if get("image", ""):
+            image = picture_path(get("image", ""), root, f"{where}: image", folder)
+            if image not in sizes:
+                sizes[image] = picture_size(image, where, get("image", ""))
+            image_size = sizes[image]
+        back = get("back", "")
+        if back.lower().endswith(IMAGE_SUFFIXES):
+            found = picture_path(back, root, f"{where}: back image", folder)
+            if found not in sizes:
+                sizes[found] = picture_size(found, where, back)
+            back = str(found)
         body = get("text", "").replace("\\n", "\n")  # a literal \n in a cell breaks the line
         try:
             accent = get("accent", "")
@@ -259,7 +408,8 @@ def read_cards(path: str | Path, fields: Mapping[str, str] | None = None) -> lis
             symbols = parse_symbols(get("symbols", ""))
         except PrintkitError as exc:
             raise PrintkitError(f"{path.name} line {line}: {exc}") from None
-        cards.append(CardRow(line, get("title", ""), body, count, image, back, accent, symbols))
+        cards.append(CardRow(line, get("title", ""), body, count, image, back, accent, symbols,
+                             image_size))
     if not cards:
         raise PrintkitError(f"{path.name}: no cards (rows with a title or text)")
     return cards
@@ -371,8 +521,12 @@ class CardFace:
         image = self.card.image is not None
         if self.card.image is not None:
             bx, by, bw, bh = g.image_box()
-            c.drawImage(str(self.card.image), x + bx, y + by, bw, bh,
-                        preserveAspectRatio=True, anchor="c", mask="auto")
+            try:
+                c.drawImage(str(self.card.image), x + bx, y + by, bw, bh,
+                            preserveAspectRatio=True, anchor="c", mask="auto")
+            except Exception as exc:  # noqa: BLE001 - ReportLab fails on a picture many ways
+                raise PrintkitError(f"row {self.card.row}: picture {self.card.image.name} "
+                                    f"cannot be drawn ({_reason(exc)})") from None
         top = g.text_top(image)
         if not image:  # centred in the space below the rule; under a picture, from the top
             top -= (g.text_h(image) - self.text.height) / 2
@@ -470,8 +624,9 @@ class CardBack:
     """A card back: a picture (cover, into the bleed) or a word on a coloured field."""
 
     def __init__(self, back: str, style: CardStyle, base: Path | None = None, *,
-                 item: ItemSize | None = None, hyphenate: Hyphenator | None = None) -> None:
-        self.style, self.hyphenate = style, hyphenate
+                 item: ItemSize | None = None, hyphenate: Hyphenator | None = None,
+                 where: str = "card back") -> None:
+        self.style, self.hyphenate, self.where = style, hyphenate, where
         candidate = Path(back)
         if base is not None and not candidate.is_absolute():
             candidate = base / candidate
@@ -481,10 +636,7 @@ class CardBack:
         self.text = back if self.image is None else ""
         self.image_size: tuple[int, int] | None = None
         if self.image is not None:
-            from PIL import Image
-
-            with Image.open(self.image) as im:
-                self.image_size = im.size
+            self.image_size = picture_size(self.image, where, back)
         self._fit: Fitted | None = None  # the back's word (fitted now when the size is known)
         if item is not None and self.text:
             self.fitted(item.width, item.height)
@@ -503,8 +655,12 @@ class CardBack:
     def __call__(self, c: Canvas, x: float, y: float, w: float, h: float, index: int, *,
                  bleed: float = 0.0) -> None:
         if self.image is not None:
-            c.drawImage(str(self.image), x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed,
-                        preserveAspectRatio=True, anchor="c", mask="auto")
+            try:
+                c.drawImage(str(self.image), x - bleed, y - bleed, w + 2 * bleed,
+                            h + 2 * bleed, preserveAspectRatio=True, anchor="c", mask="auto")
+            except Exception as exc:  # noqa: BLE001 - ReportLab fails on a picture many ways
+                raise PrintkitError(f"{self.where}: picture {self.image.name} cannot be drawn "
+                                    f"({_reason(exc)})") from None
             return
         c.setFillColorCMYK(*self.style.back_fill)
         c.rect(x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
@@ -573,9 +729,11 @@ def build_deck(csv_path: str | Path, out: str | Path, *, card_size: str = "poker
                profile: str = "home", duplex: str | None = None,
                duplex_offset: tuple[float, float] = (0.0, 0.0),
                fields: Mapping[str, str] | Sequence[str] = (), fit: str = "deck",
-               lang: str = "en") -> DeckResult:
+               lang: str = "en", images: str | Path | None = None) -> DeckResult:
     """Build the deck PDF; findings go to a fresh preflight report in the result. When a card
-    cannot fit even at the minimum size, nothing is written (``result.path`` is None)."""
+    cannot fit even at the minimum size, nothing is written (``result.path`` is None).
+    Pictures named in the CSV come from ``images`` (default: the CSV's folder); ``back`` (the
+    command line's) may name a picture anywhere, relative to the CSV's folder."""
     from printkit.context import BuildContext
     from printkit.paper import paper as get_paper
     from printkit.production.fit import hyphenator
@@ -591,7 +749,9 @@ def build_deck(csv_path: str | Path, out: str | Path, *, card_size: str = "poker
         raise PrintkitError(f"unknown fit {fit!r}; choose from {', '.join(FIT_MODES)}")
     hyphenate = hyphenator(lang)
     mapping = dict(fields) if isinstance(fields, Mapping) else parse_fields(fields)
-    cards = read_cards(csv_path, mapping)
+    if images is not None and not Path(images).is_dir():
+        raise PrintkitError(f"--images {images}: no such folder")
+    cards = read_cards(csv_path, mapping, images=images)
     if not any(card.count for card in cards):
         raise PrintkitError(f"{csv_path.name}: every count is 0, nothing to print")
     style = CardStyle()
@@ -608,10 +768,7 @@ def build_deck(csv_path: str | Path, out: str | Path, *, card_size: str = "poker
             where = _("row {row} ({title})").format(row=card.row,
                                                      title=card.title or "untitled")
             if card.image is not None:
-                from PIL import Image
-
-                with Image.open(card.image) as im:
-                    px = im.size
+                px = card.image_size or picture_size(card.image, where, card.image.name)
                 _x, _y, bw, bh = geometry.image_box()
                 scale = min(bw / px[0], bh / px[1])
                 report.check_image(*px, px[0] * scale, px[1] * scale, where=where)
@@ -622,7 +779,8 @@ def build_deck(csv_path: str | Path, out: str | Path, *, card_size: str = "poker
 
         def back_for(value: str, where: str) -> CardBack:
             if value not in backs_by_value:
-                face = CardBack(value, style, csv_path.parent, item=item, hyphenate=hyphenate)
+                face = CardBack(value, style, csv_path.parent, item=item, hyphenate=hyphenate,
+                                where=where)
                 if face.image_size is not None:
                     report.check_image(*face.image_size, item.width + 2 * bleed,
                                        item.height + 2 * bleed, where=where)
@@ -650,9 +808,11 @@ def build_deck(csv_path: str | Path, out: str | Path, *, card_size: str = "poker
             return DeckResult(None, len(faces), 0, report, unfit=tuple(dict.fromkeys(unfit)))
         mode = duplex or ("long" if backs is not None else "none")
         layout_file = layout_path(csv_path)
-        bid = build_id("deck", csv_path.read_bytes(), item.name, item.width_mm, item.height_mm,
-                       back, paper, landscape, profile, mode, duplex_offset,
-                       layout_file.read_bytes() if layout_file.is_file() else b"",
+        bid = build_id("deck", read_regular(csv_path, MAX_CSV_BYTES, "deck CSV"), item.name,
+                       item.width_mm, item.height_mm, back, paper, landscape, profile, mode,
+                       duplex_offset,
+                       read_regular(layout_file, MAX_LAYOUT_BYTES, "layout file")
+                       if os.path.lexists(layout_file) else b"",
                        sorted(mapping.items()), fit, lang)
         result = impose(faces, item, ctx, out, backs=backs, duplex=mode,
                         title=_("{name} deck").format(name=csv_path.stem), build=bid,

@@ -1,9 +1,9 @@
 """What printkit keeps in its cache folder, how large it is, and emptying it.
 
 printkit caches what is slow to make and the same every time, in
-:func:`printkit.resources.cache_dir` (``PRINTKIT_CACHE_DIR`` names another folder): the WFtGtS
-optimal-play tables (a ``wftgts-optimal-v<format>-<rules hash>`` folder; a new one replaces
-the others when it is written) and font instances (under ``fonts/``). Anything else found there
+:func:`printkit.resources.cache_dir` (``PRINTKIT_CACHE_DIR`` names another folder): an engine's
+optimal-play tables (a ``<game>-optimal-v<format>-<rules hash>`` folder; a new one replaces
+the others when it is written, today WFtGtS's) and font instances (under ``fonts/``). Anything else found there
 is listed as such. The folder is printkit's alone, so :func:`clear` empties it, but it never
 follows a link out of it and refuses the home folder or a filesystem root (a mistyped
 ``PRINTKIT_CACHE_DIR``).
@@ -21,6 +21,7 @@ follows a link out of it and refuses the home folder or a filesystem root (a mis
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,13 +36,15 @@ KINDS = (TABLES, FONTS, OTHER)
 MIB = 1024 * 1024
 
 
-def _is_table_dir(name: str) -> bool:
-    """A folder of WFtGtS optimal tables, finished (``wftgts-optimal-v3-…``) or being built
-    (``.wftgts-optimal-v3-….xyz``)."""
-    from printkit.engines.wftgts.optimal import is_table_dir
+TABLE_NAME = re.compile(r"\.?[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*-optimal-v\d+-[0-9a-f]+(?:\..*)?")
+"""An engine's optimal-play tables: ``<game>-optimal-v<format>-<rules hash>``, finished, or
+being built (a dot before it and a suffix after). Matched by name, so that shared code names
+no game (tests/test_kits.py)."""
 
-    return is_table_dir(Path(name)) or (
-        name.startswith(".") and is_table_dir(Path(name[1:].split(".", 1)[0])))
+
+def _is_table_dir(name: str) -> bool:
+    """A folder of an engine's optimal-play tables, finished or being built."""
+    return TABLE_NAME.fullmatch(name) is not None
 
 
 @dataclass(frozen=True)

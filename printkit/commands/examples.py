@@ -2,8 +2,8 @@
 
 An installed printkit carries them inside the package (``printkit.examples``); ``list`` says
 what there is and ``copy DIR`` writes them out, in the same folders as the source tree's
-``examples/``, so that the README's commands (``printkit example wftgts
-examples/wftgts/seed-example.jsonl``) work from the folder they were copied into.
+``examples/`` (``examples/GAME/LOG.jsonl``), so that the README's commands work from the
+folder they were copied into.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ class Example:
 
 
 def shipped_examples(game: str | None = None) -> list[Example]:
-    """Every shipped example file (of one folder, ``wftgts`` or ``decks``, when ``game`` is
+    """Every shipped example file (of one folder, a game's or ``decks``, when ``game`` is
     given), sorted by path."""
     from printkit.resources import examples_dir
 
@@ -93,7 +93,7 @@ def list_examples(game: str | None) -> None:
 @click.option("--game", help="Only this folder's examples (a game, or `decks`).")
 @click.option("--force", is_flag=True, help="Overwrite files that differ from the shipped ones.")
 def copy_examples(folder: str, game: str | None, force: bool) -> None:
-    """Copy the shipped examples into DIR (DIR/wftgts/seed-example.jsonl, ...)."""
+    """Copy the shipped examples into DIR (DIR/GAME/LOG.jsonl, DIR/decks/..., as listed)."""
     from printkit.cli import _out_dir
     from printkit.engines.core.log import atomic_write_bytes
 

@@ -563,10 +563,10 @@ def validate(game: str, count: int, seed: int, bot: str | None, players: int | N
     With --sheet, the custom sheet's seat moves round the table from game to game and the
     report adds its win rate against the standard sheets, with a 95 % confidence interval.
     A run that changes the game (--option, --sheet, --die-size, --rules) with --report also
-    plays the standard game and shows the two side by side. Ctrl-C stops cleanly: what was played is
-    printed and the report is written, marked partial.
+    plays the standard game and shows the two side by side. Ctrl-C (or SIGTERM) stops within a
+    game: every game that finished is printed and the report is written, marked partial.
     """
-    from printkit.simulation import make_executor
+    from printkit.simulation import make_executor, stopping_on_signals
     from printkit.validate import ValidationInterrupted, validate_games
 
     if count < 1:
@@ -581,16 +581,21 @@ def validate(game: str, count: int, seed: int, bot: str | None, players: int | N
     ctx = _context(paper, landscape, game_options={**options, **sheet_options})
     report_path = _report_path(report) if report else None
     runner = make_executor(executor, jobs=jobs, scheduler=scheduler)
-    try:
-        ok = validate_games(game, ctx, count, seed, bot=bot, players=players, as_json=as_json,
-                            report=report_path, echo=click.echo, options=options,
-                            head_to_head=Path(sheet).name if sheet else None,
-                            executor=runner, pair_games=pair_games, chunk=chunk)
-    except ValidationInterrupted as stop:  # Ctrl-C: what was done is printed, one line
-        raise click.ClickException(str(stop) + ("; the report is marked partial" if report
-                                                else "")) from None
-    finally:
-        runner.close()
+    with stopping_on_signals():  # Ctrl-C and SIGTERM: stop, keep, report; no worker left
+        try:
+            ok = validate_games(game, ctx, count, seed, bot=bot, players=players,
+                                as_json=as_json, report=report_path, echo=click.echo,
+                                options=options,
+                                head_to_head=Path(sheet).name if sheet else None,
+                                executor=runner, pair_games=pair_games, chunk=chunk)
+        except ValidationInterrupted as stop:  # Ctrl-C: what was done is printed, one line
+            raise click.ClickException(str(stop) + ("; the report is marked partial" if report
+                                                    else "")) from None
+        except KeyboardInterrupt:  # a second Ctrl-C: stop at once
+            raise click.ClickException("interrupted twice: stopped before the report was "
+                                       "written" if report else "interrupted") from None
+        finally:
+            runner.close()
     if not ok:
         raise Fail("a capacity falls short of what the games demanded")
 
@@ -613,8 +618,8 @@ def main(argv: list[str] | None = None) -> int:
     _register_plugins()
     try:
         cli.main(args=argv, prog_name="printkit", standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("printkit: aborted", err=True)
+    except (click.exceptions.Abort, KeyboardInterrupt):  # Ctrl-C: one line, no traceback
+        click.echo("printkit: interrupted", err=True)
         return EXIT_BAD_INPUT
     except Fail as exc:
         click.echo(f"printkit: {exc.format_message()}", err=True)

@@ -42,7 +42,14 @@ from printkit.engines.core import Game, play
 from printkit.errors import PrintkitError
 from printkit.kits import Capacity, Kit, game_kits, get_game_kit
 from printkit.pipeline import drawing
-from printkit.simulation import Executor, Job, Tally, run_batch
+from printkit.simulation import (
+    Executor,
+    Job,
+    Tally,
+    run_batch,
+    stop_requested,
+    stopping_on_signals,
+)
 
 LENGTH_MEASURE = "decisions"
 
@@ -51,7 +58,7 @@ class ValidationInterrupted(Exception):  # noqa: N818 - it is a stop, not an err
     """Ctrl-C during a run: the results so far are kept (and reported as partial)."""
 
     def __init__(self, played: int, planned: int) -> None:
-        super().__init__(f"interrupted: {played} of {planned} games played")
+        super().__init__(f"interrupted: {played:,} of {planned:,} games played")
         self.played, self.planned = played, planned
 
 
@@ -453,10 +460,15 @@ def run_validation(kit: Kit[Any, Any], build: BuildContext, games: int, seed: in
 # -- extreme games -----------------------------------------------------------------------
 
 
-def keep_extremes(result: ValidationResult, build: BuildContext, folder: Path) -> (
-        ValidationResult):
+def keep_extremes(result: ValidationResult, build: BuildContext, folder: Path, *,
+                  examples: bool = True) -> ValidationResult:
     """Replay the result's extreme games with recording on: write each one's log and draw
     its example PDF (the kit's example printer) into ``folder``; the result then names them.
+    Without ``examples`` (a run stopped by Ctrl-C, which should end in seconds: a Pwinch
+    Wars example takes several), or once Ctrl-C is pressed while they are drawn, only the
+    logs are written, and a note says how to draw the examples.
+
+    A file that cannot be written (a full disk, an unwritable folder) is an error naming it.
 
     A replayed game must be the very game the tally counted (same seed, same line-up, same
     options); a mismatch is a bug in the simulation, not the game, and is an error."""
@@ -467,7 +479,10 @@ def keep_extremes(result: ValidationResult, build: BuildContext, folder: Path) -
     job = result.job
     if job is None:
         raise PrintkitError(f"{result.label}: no games to replay")
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise PrintkitError(f"cannot create {folder}: {exc.strerror or exc}") from None
     stem = _slug(result.label)
     kept = []
     for extreme in result.extremes:
@@ -479,17 +494,38 @@ def keep_extremes(result: ValidationResult, build: BuildContext, folder: Path) -
             raise PrintkitError(f"{result.label}: seed {extreme.seed} replays into another "
                                 "game than the one counted")
         log_path = folder / f"{stem}-{_slug(extreme.kind)}-seed{extreme.seed}.jsonl"
-        played.log.write(log_path)
+        try:
+            played.log.write(log_path)
+        except OSError as exc:
+            raise PrintkitError(f"cannot write {log_path}: {exc.strerror or exc}") from None
         example, note = None, ""
-        if kit.example is not None:
+        if kit.example is not None and (not examples or stop_requested()):
+            note = f"not drawn, the run was stopped: printkit example {kit.name} {log_path.name}"
+        elif kit.example is not None:
             example = log_path.with_suffix(".pdf")
             ctx = replace(build, game_options=played.log.header.options)
             try:
                 draw_example(kit, played.log, ctx, example)
+            except OSError as exc:
+                raise PrintkitError(f"cannot write {example}: {exc.strerror or exc}") from None
             except PrintkitError as exc:
+                if _write_failed(exc):  # a full disk is a failure, not a note in a table
+                    raise
                 example, note = None, f"no example drawn: {exc}"
         kept.append(replace(extreme, log=log_path, example=example, note=note))
     return replace(result, extremes=tuple(kept))
+
+
+def _write_failed(exc: BaseException) -> bool:
+    """Whether ``exc`` stands for a file that could not be written: an :class:`OSError`
+    (a full disk, an unwritable folder) behind it, as :func:`printkit.pdf.open_canvas`
+    raises it (``raise PrintkitError(...) from None`` still keeps it as the context)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, OSError):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def _slug(text: str) -> str:
@@ -508,8 +544,10 @@ def validate_games(target: str, build: BuildContext, games: int, seed: int, *,
     """The ``printkit validate`` command: every variant of every game of ``target`` (or
     all), as a table or one JSON line each, and with ``report`` the PDF report.
 
-    Ctrl-C stops the run cleanly: what was played is printed and reported (marked partial),
-    then :class:`ValidationInterrupted` is raised."""
+    Ctrl-C or SIGTERM stops the run cleanly (the games in play end after their current
+    game, see :mod:`printkit.simulation.stop`): every game that finished is printed and
+    reported (marked partial), then :class:`ValidationInterrupted` is raised with the games
+    played of the games planned (every variant of every game chosen)."""
     if target == "all":
         chosen = [k for k in game_kits() if k.validation is not None]
     else:
@@ -518,25 +556,31 @@ def validate_games(target: str, build: BuildContext, games: int, seed: int, *,
                            compare=report is not None)
     results: list[ValidationResult] = []
     interrupted = False
-    for kit in chosen:
-        found, interrupted = validate_kit(kit, build, settings, options=options,
-                                          head_to_head=head_to_head, executor=executor,
-                                          on_chunk=on_chunk)
-        results += [r for r in found if r.games or not interrupted]
-        if interrupted:
-            break
-    if report:
-        from printkit.validate_report import files_folder, write_reports
+    with stopping_on_signals():
+        for kit in chosen:
+            if stop_requested():
+                interrupted = True
+                break
+            found, interrupted = validate_kit(kit, build, settings, options=options,
+                                              head_to_head=head_to_head, executor=executor,
+                                              on_chunk=on_chunk)
+            results += [r for r in found if r.games or not interrupted]
+            if interrupted:
+                break
+        if report:
+            from printkit.validate_report import files_folder, write_reports
 
-        files = files_folder(report)
-        results = [keep_extremes(r, build, files) if r.games else r for r in results]
-        write_reports(results, build, report, partial=interrupted)
+            files = files_folder(report)
+            results = [keep_extremes(r, build, files, examples=not interrupted) if r.games
+                       else r for r in results]
+            write_reports(results, build, report, partial=interrupted)
     for result in results:
         echo(json.dumps(result.to_json()) if as_json else render_table(result))
     if report and not as_json:
         echo(f"wrote {report}")
     if interrupted:
-        planned = sum(r.planned for r in results)
+        planned = sum(games * len(kit.validation.variant_list()) for kit in chosen
+                      if kit.validation is not None)
         raise ValidationInterrupted(sum(r.games for r in results), planned)
     return all(r.ok for r in results)
 

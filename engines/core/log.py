@@ -22,6 +22,7 @@ A reason written by hand is plain text; the two forms may be mixed in one log.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import tempfile
@@ -122,7 +123,7 @@ def translate_reason(reason: str, gettext: Callable[[str], str | None],
         text = _DECIMAL.sub(r"%(\1)s", text)
     try:
         return text % params
-    except (KeyError, TypeError, ValueError):  # a catalog's placeholders gone wrong
+    except (KeyError, TypeError, ValueError, OverflowError):  # a catalog's placeholders gone wrong
         return str(reason)
 
 
@@ -296,6 +297,9 @@ def _parse_reason(obj: dict[str, Any], number: int) -> str | None:
     if not isinstance(params, dict) or not all(
             v is None or isinstance(v, int | float | str) for v in params.values()):
         raise LogFormatError("'reason_params' must be an object of numbers and text", number)
+    if any(isinstance(v, float) and not math.isfinite(v) for v in params.values()):
+        raise LogFormatError("'reason_params' must be finite numbers (not Infinity or NaN)",
+                             number)
     try:
         return ReasonText(reason, params)
     except (KeyError, TypeError, ValueError) as exc:

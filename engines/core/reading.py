@@ -85,7 +85,9 @@ def json_value(text: str) -> Any:
 
 def toml_document(text: str) -> dict[str, Any]:
     """``tomllib.loads`` whose every failure is an :class:`UnreadableError` with a short
-    reason (a ``tomllib.TOMLDecodeError``'s message names the line and column)."""
+    reason (a ``tomllib.TOMLDecodeError``'s message names the line and column). A UTF-8
+    byte-order mark, which some editors write, is read as the CSV reader reads it: skipped."""
+    text = text.removeprefix("\ufeff")
     _check_depth(text, "[{", "]}")
     try:
         return tomllib.loads(text)

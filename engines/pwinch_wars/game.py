@@ -1885,15 +1885,17 @@ class PwinchWars(Game[PwinchState, Action]):
         if opts:
             raise ValueError(f"unknown option(s) {', '.join(sorted(opts))}; known: scenario, "
                              f"choose")
-        if sid not in self.data.scenarios:
-            raise ValueError(f"unknown scenario {sid!r}; known: "
-                             f"{', '.join(sorted(self.data.scenarios))}")
+        if not isinstance(sid, str) or sid not in self.data.scenarios:
+            shown = repr(sid) if len(repr(sid)) <= 60 else repr(sid)[:60] + "…"
+            raise ValueError(f"option scenario must be one of "
+                             f"{', '.join(sorted(self.data.scenarios))}, got {shown}")
         scenario = self.data.scenarios[sid]
         if choose is not None:
             ways = [c.value for c in Choose]
-            if choose not in ways:
+            if not isinstance(choose, str) or choose not in ways:
+                shown = repr(choose) if len(repr(choose)) <= 60 else repr(choose)[:60] + "…"
                 raise ValueError(f"option choose must be one of {', '.join(ways)}, got "
-                                 f"{choose!r}")
+                                 f"{shown}")
             if not any(t.draft for t in scenario.teams):
                 raise ValueError(f"the scenario {sid} has fixed teams: there is nothing to "
                                  f"choose")

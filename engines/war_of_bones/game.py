@@ -56,7 +56,15 @@ from printkit.engines.war_of_bones.actions import (
 )
 from printkit.engines.war_of_bones.geometry import Area, gap_sq
 from printkit.engines.war_of_bones.odds import Hit, judge, resolve
-from printkit.engines.war_of_bones.rules import RULES, Rules, load_rules, parse_rules
+from printkit.engines.war_of_bones.rules import (
+    MM_PER_INCH,
+    RANGES,
+    RULES,
+    Rules,
+    load_rules,
+    parse_rules,
+    shown,
+)
 
 __all__ = [
     "ACTION_TYPES", "Action", "Attack", "AttackPair", "Choose", "Converge", "Defend", "Event",
@@ -795,6 +803,11 @@ def splits(targets: Sequence[str], firepower: int) -> Iterator[tuple[tuple[str, 
     yield from go(0, firepower)
 
 
+MAX_POSITION_MM: Final = round(RANGES["area_in"].high * MM_PER_INCH, 1)
+"""No die lies farther from the area's corner than the largest area's side allows (a log is
+read before its header's rules are applied, so the bound is the largest any rules allow)."""
+
+
 def _landing_from_json(v: Any, rules: Rules) -> Landing:
     if not isinstance(v, list) or len(v) != 3:
         raise ValueError("a landing is [x_mm, y_mm, face], e.g. [103.4, 57.0, 5]")
@@ -802,14 +815,17 @@ def _landing_from_json(v: Any, rules: Rules) -> Landing:
     out = []
     for c in (x, y):
         if isinstance(c, bool) or not isinstance(c, int | float):
-            raise ValueError(f"a position is a number of millimetres, not {c!r}")
+            raise ValueError(f"a position is a number of millimetres, not {shown(c)}")
+        if not 0 <= c <= MAX_POSITION_MM:  # also inf (1e999 in JSON) and nan
+            raise ValueError(f"a position is a number of millimetres from 0 to "
+                             f"{MAX_POSITION_MM:g} (the largest area's side), not {shown(c)}")
         steps = rules.to_steps(c)
         if abs(steps * rules.position_precision_mm - c) > 1e-6:
             raise ValueError(f"positions are written to {rules.position_precision_mm:g} mm; "
                              f"{c!r} is not")
         out.append(steps)
     if isinstance(face, bool) or not isinstance(face, int):
-        raise ValueError(f"a landing's face is a whole number, not {face!r}")
+        raise ValueError(f"a landing's face is a whole number, not {shown(face)}")
     return Landing(out[0], out[1], face)
 
 
@@ -863,8 +879,10 @@ class WarOfBones(Game[WarOfBonesState, Action]):
         if opts:
             raise ValueError(f"unknown option(s) {', '.join(sorted(opts))}; known: "
                              f"{', '.join(self.OPTIONS)}")
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise ValueError("turn_limit must be a whole number of turns, at least 1")
+        most = int(RANGES["designed_for_printkit.turn_limit"].high)
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= most:
+            raise ValueError(f"turn_limit must be a whole number of turns from 1 to {most:,}, "
+                             f"not {shown(limit)}")
         if second not in ("own", "opponent"):
             raise ValueError('reengage_second must be "own" or "opponent"')
         if base is not self.rules:
@@ -958,6 +976,7 @@ class WarOfBones(Game[WarOfBonesState, Action]):
                             "description": f"the side of the dice in play, in mm (presets "
                                            f"{presets})"},
             "turn_limit": {"type": "integer", "minimum": 1,
+                           "maximum": int(RANGES["designed_for_printkit.turn_limit"].high),
                            "description": "the game stops after this many turns"},
             "reengage_second": {"enum": ["own", "opponent"],
                                 "description": "whose dice Reengage's second pick removes"},

@@ -11,7 +11,7 @@ play, the seats), so each class's ``json_schema(parts)`` is given them as :class
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from printkit.engines.war_pnp.rules import PowerKind
 
@@ -275,6 +275,60 @@ Action = (SetActivation | DevelopPower | DevelopPoints | Mark | SetTrap | Wither
           | Target | Reroll | Stop | Unwither | Erase | EraseTrap | Score | Undevelop | Pass)
 ACTION_TYPES = (SetActivation, DevelopPower, DevelopPoints, Mark, SetTrap, Wither, UsePower,
                 Target, Reroll, Stop, Unwither, Erase, EraseTrap, Score, Undevelop, Pass)
+
+
+POWER_TITLES: Final = {
+    PowerKind.GROW: "Grow", PowerKind.DOUBLE: "Double", PowerKind.BEND: "Bend",
+    PowerKind.BLOCK: "Block", PowerKind.STEAL: "Steal", PowerKind.CANCEL: "Cancel",
+    PowerKind.TRAP: "Trap", PowerKind.DECAY: "Decay", PowerKind.POWERUP: "PowerUp",
+    PowerKind.WITHER: "Wither", PowerKind.REROLL: "Re-roll", PowerKind.POKE: "Poke",
+}
+"""The powers as the rules name them."""
+
+
+def describe(action: Action) -> str:
+    """``action`` in words, as a rule message quotes it.
+
+    >>> describe(DevelopPower(6, PowerKind.POWERUP)), describe(Mark(1, "5/9", 2))
+    ('develop Powers row 6 as PowerUp', "mark box 2 of player 1's Points column 5/9")
+    """
+    a: Any = action
+    match action:
+        case SetActivation():
+            return f"write activation number {a.face} beside Powers row {a.row}"
+        case DevelopPower():
+            power = f" as {POWER_TITLES[a.power]}" if a.power is not None else ""
+            return f"develop Powers row {a.row}{power}"
+        case DevelopPoints():
+            return f"develop Points column {a.column}"
+        case Mark():
+            return f"mark box {a.box} of player {a.player}'s Points column {a.column}"
+        case SetTrap():
+            return f"set a trap at score {a.score} on player {a.player}'s track"
+        case Wither():
+            return f"wither player {a.player}'s Points column {a.column}"
+        case UsePower():
+            return f"use the power of Powers row {a.row}"
+        case Target():
+            return f"act on player {a.player}"
+        case Reroll():
+            return f"re-roll die {a.die}"
+        case Stop():
+            return f"cancel player {a.player}'s power in Powers row {a.row}"
+        case Unwither():
+            return f"reduce the Withering of player {a.player}'s Points column {a.column}"
+        case Erase():
+            return f"erase the mark on box {a.box} of player {a.player}'s Points column {a.column}"
+        case EraseTrap():
+            return f"erase the trap at score {a.score} on player {a.player}'s track"
+        case Score():
+            return f"score box {a.box} of the column of the sum {a.total}"
+        case Undevelop():
+            where = f"Powers row {a.row}" if a.row is not None else f"Points column {a.column}"
+            return f"un-develop box {a.box} of {where}"
+        case Pass():
+            return "pass"
+    return "an action W.A.R. PnP does not know"
 
 
 def _is_int(v: Any) -> bool:

@@ -55,6 +55,7 @@ from printkit.engines.war_pnp.actions import (
     Wither,
     action_from_json,
     action_to_json,
+    describe,
 )
 from printkit.engines.war_pnp.effects import (
     SETUP,
@@ -275,7 +276,7 @@ class WarPnPState(State[Action]):
     def explain_illegal(self, action: Any) -> str:
         job = self.queue[0]
         if not isinstance(action, ACTION_TYPES):
-            return f"{action!r} is not a W.A.R. PnP action"
+            return f"{type(action).__name__} is not a W.A.R. PnP action"
         wanted = {
             Task.ACTIVATION: "free activation numbers: write a face 1-6 beside a Powers row "
                              "that has none yet",
@@ -299,7 +300,8 @@ class WarPnPState(State[Action]):
             Task.SCORE: "Gain Points: an active box of the column of the sum (after Bend)",
             Task.UNDEVELOP: "Trap: the trapper un-develops one active box of the trapped",
         }[job.task]
-        return f"player {job.player} must follow the rule '{wanted}'; {action!r} does not"
+        return (f"player {job.player} must follow the rule '{wanted}'; "
+                f"'{describe(action)}' does not")
 
     def _apply_action(self, action: Action) -> None:
         self._token = object()
@@ -804,7 +806,7 @@ class WarPnP(Game[WarPnPState, Action]):
         if opts:
             raise ValueError(f"unknown option(s) {', '.join(sorted(opts))}; "
                              f"known: {', '.join(self.OPTIONS)}")
-        if limit not in ROUND_LIMITS:
+        if not isinstance(limit, str) or limit not in ROUND_LIMITS:
             raise ValueError(f"round_limit must be one of {', '.join(ROUND_LIMITS)}")
         if not _is_int(seat) or not 0 <= seat < n:
             raise ValueError(f"sheet_seat must be a seat from 0 to {n - 1}")

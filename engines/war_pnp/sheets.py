@@ -38,6 +38,7 @@ my.toml: 'history_length' must be a whole number from 1 to 200
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,16 +55,45 @@ from printkit.engines.war_pnp.rules import (
 )
 
 MAX_HISTORY: Final = 200
+MAX_MISTAKES: Final = 20
+"""A sheet with more mistakes than this reports the first ones and how many more."""
+MAX_SHOWN: Final = 60
+"""A key or value quoted in a mistake is cut to this many characters."""
+MAX_SHEET_BYTES: Final = 1_000_000
+"""A sheet file is a few hundred bytes; anything over a megabyte is not one."""
 SHEET_KEYS: Final = ("name", "powers", "options", "points_columns", "history_length",
                      "free_activation")
 
 
 class SheetError(ValueError):
-    """A custom sheet with mistakes; ``mistakes`` holds one line per mistake."""
+    """A custom sheet with mistakes; ``mistakes`` holds one line per mistake (control
+    characters escaped, so that no mistake spans two lines), the first :data:`MAX_MISTAKES`
+    of them."""
 
     def __init__(self, mistakes: list[str]) -> None:
-        super().__init__("\n".join(mistakes))
-        self.mistakes = mistakes
+        lines = [plain(m, len(m)) for m in mistakes[:MAX_MISTAKES]]
+        if len(mistakes) > MAX_MISTAKES:
+            lines.append(f"... and {len(mistakes) - MAX_MISTAKES} more mistakes")
+        super().__init__("\n".join(lines))
+        self.mistakes = lines
+
+
+def plain(text: str, most: int = MAX_SHOWN) -> str:
+    """``text`` for a one-line message: control and other unprintable characters escaped
+    (a TOML key may hold a newline), cut to ``most`` characters.
+
+    >>> print(plain("bad\\nkey"), plain("x" * 80, 10))
+    bad\\nkey xxxxxxxxxx…
+    """
+    out = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                  for ch in text[:most])
+    return out + ("…" if len(text) > most else "")
+
+
+def shown(value: Any) -> str:
+    """A value as a mistake quotes it: its repr (which escapes control characters), cut."""
+    text = repr(value)
+    return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…"
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,30 +160,39 @@ def parse_sheet(data: Mapping[str, Any], source: str, rules: Rules = RULES) -> S
     mistakes: list[str] = []
 
     def fail(key: str, why: str) -> None:
-        mistakes.append(f"{source}: '{key}' {why}")
+        mistakes.append(f"{plain(source)}: '{plain(key)}' {why}")
 
     if not isinstance(data, Mapping):
-        raise SheetError([f"{source}: a sheet is a TOML table"])
+        raise SheetError([f"{plain(source)}: a sheet is a TOML table"])
     for key in sorted(set(data) - set(SHEET_KEYS)):
         fail(key, f"is not a sheet key (known: {', '.join(SHEET_KEYS)})")
     name = data.get("name", "custom")
-    if not isinstance(name, str) or not name.strip() or len(name) > 40:
-        fail("name", "must be a text of 1 to 40 characters")
+    if (not isinstance(name, str) or not name.strip() or len(name) > 40
+            or not name.isprintable()):
+        fail("name", "must be a text of 1 to 40 characters, on one line")
         name = "custom"
     known = {k.value: k for k in PowerKind}
     kinds: list[PowerKind] = list(STANDARD_POWERS)
+    misread = False  # a power list that names something else than powers
     raw_powers = data.get("powers")
     if raw_powers is not None:
-        if not isinstance(raw_powers, list) or not raw_powers:
-            fail("powers", "must list the powers a row may be given, e.g. [\"grow\", \"steal\"]")
+        if (not isinstance(raw_powers, list) or not raw_powers
+                or len(raw_powers) > len(known)):
+            fail("powers", f"must list 1 to {len(known)} of the powers a row may be given, "
+                           "e.g. [\"grow\", \"steal\"]")
+            misread = True
         else:
             kinds = []
             for value in raw_powers:
-                if value not in known:
-                    fail("powers", f"names an unknown power {value!r} "
+                if not isinstance(value, str):
+                    fail("powers", f"lists power names, e.g. \"grow\", not {shown(value)}")
+                    misread = True
+                elif value not in known:
+                    fail("powers", f"names an unknown power {shown(value)} "
                          f"(known: {', '.join(known)})")
+                    misread = True
                 elif known[value] in kinds:
-                    fail("powers", f"names {value!r} twice")
+                    fail("powers", f"names {shown(value)} twice")
                 else:
                     kinds.append(known[value])
             kinds.sort(key=list(PowerKind).index)
@@ -170,7 +209,8 @@ def parse_sheet(data: Mapping[str, Any], source: str, rules: Rules = RULES) -> S
             continue
         kind = known[key]
         if kind not in kinds:
-            fail(where, f"gives options to {key}, which is not among this sheet's powers")
+            if not misread:  # else the options of a misnamed power would be no news
+                fail(where, f"gives options to {key}, which is not among this sheet's powers")
             continue
         spec = tables[kind]
         if kind is PowerKind.GROW:
@@ -214,8 +254,9 @@ def parse_sheet(data: Mapping[str, Any], source: str, rules: Rules = RULES) -> S
 def _columns(raw: Any, rules: Rules, fail: Any) -> tuple[PointsColumn, ...] | None:
     boxes = rules.boxes_per_row
     low, high = rules.dice, rules.dice * rules.faces
-    if not isinstance(raw, list) or not raw:
-        fail("points_columns", "must be a list of [[points_columns]] tables")
+    if not isinstance(raw, list) or not raw or len(raw) > high - low + 1:
+        fail("points_columns", f"must be a list of 1 to {high - low + 1} [[points_columns]] "
+                               "tables")
         return None
     columns, ok = [], True
     for i, col in enumerate(raw):
@@ -228,7 +269,8 @@ def _columns(raw: Any, rules: Rules, fail: Any) -> tuple[PointsColumn, ...] | No
             fail(f"{key}.{extra}", "is not a column key (known: sums, values)")
             ok = False
         sums, values = col.get("sums"), col.get("values")
-        if not isinstance(sums, list) or not sums or not all(_whole(s, low, high) for s in sums):
+        if (not isinstance(sums, list) or not sums or len(sums) > high - low + 1
+                or not all(_whole(s, low, high) for s in sums)):
             fail(f"{key}.sums", f"must list dice sums from {low} to {high}")
             ok = False
         if not isinstance(values, list) or len(values) != boxes or not all(
@@ -242,7 +284,7 @@ def _columns(raw: Any, rules: Rules, fail: Any) -> tuple[PointsColumn, ...] | No
     covered = sorted(s for c in columns for s in c.sums)
     if covered != list(range(low, high + 1)):
         missing = sorted(set(range(low, high + 1)) - set(covered))
-        twice = sorted({s for s in covered if covered.count(s) > 1})
+        twice = sorted(s for s, n in Counter(covered).items() if n > 1)
         why = []
         if missing:
             why.append(f"no column for {', '.join(map(str, missing))}")
@@ -256,12 +298,22 @@ def _columns(raw: Any, rules: Rules, fail: Any) -> tuple[PointsColumn, ...] | No
 def load_sheet_file(path: Path, rules: Rules = RULES) -> tuple[dict[str, Any], SheetSpec]:
     """Read and check a custom sheet file: its raw tables (what a game log carries) and the
     sheet. Raises :class:`SheetError` (one line per mistake)."""
+    where = plain(str(path), 200)
     try:
-        data = toml_document(path.read_text(encoding="utf-8"))
+        if not path.is_file():  # a FIFO or a device would block or never end
+            raise SheetError([f"{where}: no such file" if not path.exists() else
+                              f"{where}: is not a regular file"])
+        with path.open("rb") as file:
+            raw = file.read(MAX_SHEET_BYTES + 1)
+        if len(raw) > MAX_SHEET_BYTES:
+            raise SheetError([f"{where}: is over {MAX_SHEET_BYTES:,} bytes, too large for a "
+                              "sheet"])
+        # a byte order mark (some Windows editors write one) is dropped, as in a deck's CSV
+        data = toml_document(raw.decode("utf-8-sig"))
     except OSError as exc:
-        raise SheetError([f"{path}: cannot read it ({exc.strerror})"]) from None
+        raise SheetError([f"{where}: cannot read it ({exc.strerror or exc})"]) from None
     except UnicodeDecodeError:
-        raise SheetError([f"{path}: is not UTF-8 text"]) from None
+        raise SheetError([f"{where}: is not UTF-8 text"]) from None
     except UnreadableError as exc:
-        raise SheetError([f"{path}: is {exc}"]) from None
+        raise SheetError([f"{where}: is {exc}"]) from None
     return data, parse_sheet(data, path.name, rules)

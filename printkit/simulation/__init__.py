@@ -4,7 +4,9 @@
 them into :class:`Chunk` values, an executor plays the chunks (in this process, a local
 process pool, or a dask.distributed cluster) and every chunk comes back as a bounded
 :class:`Tally` that merges exactly: the totals are the same whatever the chunking and
-whatever ran the chunks, and memory does not grow with the number of games.
+whatever ran the chunks, and memory does not grow with the number of games. Ctrl-C and
+SIGTERM stop a run after the games in play, keeping every finished game
+(:mod:`printkit.simulation.stop`).
 """
 
 from printkit.simulation.aggregate import Extreme, Histogram, Moments, Tally, win_points
@@ -19,6 +21,7 @@ from printkit.simulation.executors import (
 )
 from printkit.simulation.games import play_chunk, play_quietly
 from printkit.simulation.progress import BatchResult, Progress, run_batch
+from printkit.simulation.stop import request_stop, stop_requested, stopping_on_signals
 
 __all__ = [
     "BatchResult",
@@ -38,7 +41,10 @@ __all__ = [
     "make_executor",
     "play_chunk",
     "play_quietly",
+    "request_stop",
     "run_batch",
     "split",
+    "stop_requested",
+    "stopping_on_signals",
     "win_points",
 ]

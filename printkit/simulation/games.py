@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from printkit.engines.core import CHANCE, TERMINAL, EngineError, Game, bot_rng, dice_rng, make_bot
 from printkit.simulation.aggregate import Tally
 from printkit.simulation.chunks import Chunk, Job
+from printkit.simulation.stop import stop_requested
 
 if TYPE_CHECKING:
     from printkit.kits import Validation
@@ -80,7 +81,10 @@ def game_rounds(state: Any) -> int | None:
 
 
 def play_chunk(chunk: Chunk) -> Tally:
-    """Play one chunk's games and return their tally (the worker's whole job)."""
+    """Play one chunk's games and return their tally (the worker's whole job).
+
+    A stop (Ctrl-C, SIGTERM: :mod:`printkit.simulation.stop`) ends the chunk after the game
+    in play: the tally then counts the games finished, ``tally.games < chunk.count``."""
     from printkit.kits import get_game_kit
 
     job: Job = chunk.spec
@@ -90,6 +94,8 @@ def play_chunk(chunk: Chunk) -> Tally:
     demands = dict(kit.validation.demands) if job.measure and kit.validation else {}
     tally = Tally(job.players)
     for index in range(chunk.start, chunk.start + chunk.count):
+        if stop_requested():
+            break
         seed = job.seed + index
         played = play_quietly(game, job.seats(index), seed, job.game_options(index))
         state = played.state

@@ -1,5 +1,5 @@
 """Running a batch of jobs: chunks out to an executor, tallies merged back, progress shown,
-and Ctrl-C turned into a clean stop that keeps every finished chunk."""
+and Ctrl-C or SIGTERM turned into a clean stop that keeps every finished game."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from printkit.simulation.aggregate import Tally
 from printkit.simulation.chunks import Chunk, Job, split
 from printkit.simulation.executors import Executor, SerialExecutor, Work
 from printkit.simulation.games import play_chunk
+from printkit.simulation.stop import stopping_on_signals
 
 
 @dataclass(frozen=True)
@@ -66,8 +67,10 @@ def run_batch(jobs: Sequence[Job], executor: Executor | None = None, *, label: s
               on_chunk: Callable[[int], None] | None = None,
               progress_file: TextIO | None = None) -> BatchResult:
     """Play every job, chunk by chunk, on ``executor`` (default: this process); the result
-    holds one merged tally per job. Ctrl-C stops the run: the chunks still queued are
-    cancelled, and the result (``interrupted``) holds every chunk that finished.
+    holds one merged tally per job. Ctrl-C or SIGTERM stops the run (see
+    :mod:`printkit.simulation.stop`): the chunks still queued are cancelled, those in play end
+    after their current game, and the result (``interrupted``) holds every game that
+    finished, exactly.
 
     ``on_chunk(games)`` is called after each merged chunk (tests use it to stop a run)."""
     executor = executor or SerialExecutor()
@@ -75,7 +78,8 @@ def run_batch(jobs: Sequence[Job], executor: Executor | None = None, *, label: s
     totals = [Tally(job.players) for job in jobs]
     interrupted = False
     start = time.perf_counter()
-    with Progress(sum(j.games for j in jobs), f"validating {label}", progress_file) as bar:
+    with stopping_on_signals(), Progress(sum(j.games for j in jobs), f"validating {label}",
+                                         progress_file) as bar:
         results = executor.run(chunks, work)
         try:
             for index, tally in results:
@@ -89,4 +93,6 @@ def run_batch(jobs: Sequence[Job], executor: Executor | None = None, *, label: s
             close = getattr(results, "close", None)
             if close is not None:
                 close()  # cancels what has not started
+        played = sum(t.games for t in totals)
+        interrupted = interrupted or played < sum(j.games for j in jobs)
     return BatchResult(tuple(totals), interrupted, time.perf_counter() - start)

@@ -18,6 +18,7 @@ every component.
 from __future__ import annotations
 
 import gettext as _gettext
+import math
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -135,8 +136,14 @@ class DrawContext:
         >>> DrawContext(BuildContext(paper("a4"), locale="de"), None).format_fixed(2.54, 1)
         '2,5'
         """
+        import decimal
+
         pattern = "#,##0." + "0" * digits if digits > 0 else "#,##0"
-        return format_decimal(number, format=pattern, locale=self.babel_locale)
+        try:
+            return format_decimal(number, format=pattern, locale=self.babel_locale)
+        except (decimal.InvalidOperation, OverflowError, ValueError):
+            # a value from a hand-written log beyond what Babel rounds (1e27 and up, inf)
+            return f"{number:.{digits}f}" if math.isfinite(number) else str(number)
 
     # -- fonts and checks ----------------------------------------------------------------
 

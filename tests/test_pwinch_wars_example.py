@@ -214,3 +214,29 @@ def test_same_bytes_twice(drawn: dict[str, tuple[Path, Any, Any, Any]],
     draw(read_log(ROOT / "examples" / "pwinch-wars" / "forest-skirmish.jsonl"),
          tmp_path / "again.pdf")
     assert (tmp_path / "again.pdf").read_bytes() == pdf.read_bytes()
+
+
+@pytest.mark.parametrize(("cut", "told"), [
+    (1, None),  # the header alone
+    (22, "Nina (camo)"),  # the draft done, the equipment begun
+    (58, "L5 Nina (camo, helmet, shield)"),  # boxes given, counters being placed
+])
+def test_a_log_that_stops_during_the_set_up_is_drawn(tmp_path: Path, cut: int,
+                                                     told: str | None) -> None:
+    """Issue 25 item 3: a log that stops before or while the counters are placed is an
+    unfinished game replay takes; its example (which looked for the part of the map with
+    counters on it, and crashed) draws the set-up so far: the whole map while it is empty,
+    the characters with the boxes and items they have been given."""
+    from printkit.engines.core import parse_log
+
+    lines = (ROOT / "examples" / "pwinch-wars" / "capture-the-flag.jsonl").read_text(
+        encoding="utf-8").splitlines()[:cut]
+    pdf = tmp_path / f"cut-{cut}.pdf"
+    printer, report = draw(parse_log("\n".join(lines) + "\n"), pdf)
+    assert not report.findings, report.report()
+    assert printer.pages == 3 and len(printer.frames) == 1  # the set-up and its two views
+    text = page_texts(pdf)[0]
+    assert "The log stops after 0 turns, before the game ends." in text
+    assert ("tray and markers" in text) == (told is not None)
+    if told is not None:
+        assert told in text

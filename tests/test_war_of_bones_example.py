@@ -196,3 +196,25 @@ def test_other_languages_and_papers_draw_cleanly(tmp_path: Path, locale: str,
     d = draw(read_log(LOGS[0]), tmp_path / f"{locale}.pdf", locale, paper_name)
     assert not d.report.errors, [str(f) for f in d.report.errors]
     assert d.printer.pages >= 1
+
+
+@pytest.mark.parametrize("cut", [9, 21, 36, 53, 74])
+def test_a_log_that_stops_before_a_reinforced_troop_lands_is_drawn(tmp_path: Path,
+                                                                   cut: int) -> None:
+    """Issue 25 item 3: reinforce-game cut after the Roller beat a Troop and before it
+    landed again (with the extra Troop a 6 brings in: cuts 36 and 53) is an unfinished game
+    replay takes; the example draws it (it looked the landing up and crashed): the roll
+    told, the Troop left out of the area, the log said to stop there."""
+    from printkit.engines.core import parse_log
+    from printkit.engines.war_of_bones import ReinforceRolled
+
+    lines = (ROOT / "examples" / "war-of-bones" / "reinforce-game.jsonl").read_text(
+        encoding="utf-8").splitlines()[:cut]
+    d = draw(parse_log("\n".join(lines) + "\n"), tmp_path / f"cut-{cut}.pdf")
+    assert not d.report.errors, [str(f) for f in d.report.errors]
+    last = d.printer.frames[-1]
+    rolled = [e for e in last.events if isinstance(e, ReinforceRolled)][-1]
+    assert rolled.rerolled and {rolled.troop, rolled.extra} - set(last.after.dice) - {None}
+    text = text_of(d)
+    assert f"The Roller shows {rolled.roll}." in text
+    assert "before the game ends" in text

@@ -665,16 +665,31 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
                 "team": self.teams[team], "names": ", ".join(names)}, ""))
         state = frame.after
         for team in range(len(self.teams)):
-            parts = []
-            for p in sorted(state.team_pieces(team), key=lambda p: p.box):
+            boxes: list[tuple[int, str]] = []
+            placed = state.team_pieces(team)
+            for p in placed:
                 items = ", ".join(w.item(i) for i in sorted(p.items))
                 who = w.who(p.marker)
-                parts.append(f"{who} ({items})" if items else who)
-            out.append((_("%(team)s's tray and markers: %(list)s.") % {
-                "team": self.teams[team], "list": "; ".join(parts)}, ""))
-        out.append((_("Every marker starts hidden: each player knows his own boxes and which "
-                      "of his markers are dummies; the other sees only numbered \"?\" "
-                      "markers."), ""))
+                boxes.append((p.box, f"{who} ({items})" if items else who))
+            # a log that stops during the set-up: the characters not placed yet, with the
+            # box each was given (the others last, in the order drafted) and the items
+            # shared out so far
+            on_map = {p.char.id for p in placed if p.char is not None}
+            for k, char in enumerate(c for c in state.teams[team] if c not in on_map):
+                box = state.trays[team].get(char)
+                name = state.data.roster.get(char).name
+                who = name if box is None else f"{w.letters[team]}{box} {name}"
+                items = ", ".join(w.item(i) for i in sorted(state.equipment[team].get(char, [])))
+                boxes.append((10**6 + k if box is None else box,
+                              f"{who} ({items})" if items else who))
+            if boxes:
+                out.append((_("%(team)s's tray and markers: %(list)s.") % {
+                    "team": self.teams[team],
+                    "list": "; ".join(text for _box, text in sorted(boxes))}, ""))
+        if state.pieces:
+            out.append((_("Every marker starts hidden: each player knows his own boxes and "
+                          "which of his markers are dummies; the other sees only numbered "
+                          "\"?\" markers."), ""))
         return out
 
     def page_header(self, c: Canvas, area: Rect, frame: Frame, first: bool,
@@ -767,9 +782,12 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
         if over:
             lines.append(self.captioner.result(str(over[-1]["why"]),
                                                [int(s) for s in over[-1]["scores"]]))
-        else:
+        elif state.turn:
             lines.append(_("The log stops after turn %(n)d, before the game ends.") % {
                 "n": state.turn})
+        else:  # during the set-up
+            lines.append(_("The log stops after %(n)d turns, before the game ends.") % {
+                "n": 0})
         for line in lines:
             ctx.check_glyphs("sans", line, DETAIL)
         para = Paragraph("<br/>".join(escape(t) for t in lines),
@@ -810,8 +828,10 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
         hexes = action.hexes()
         if not hexes:
             hexes = {p.at for p in frame.after.pieces.values() if p.on_map and p.at}
-        window = window_around(grid, [cell(h) for h in hexes],
-                               margin_mm=grid.flat_mm * size("margin_hexes"))
+        # nothing on the map yet (a log that stops during the set-up): the whole map, empty
+        window = (window_around(grid, [cell(h) for h in hexes],
+                                margin_mm=grid.flat_mm * size("margin_hexes"))
+                  if hexes else grid.rect)
         seats = list(range(len(self.teams)) if viewers is None else viewers)
         n = len(seats)
         gap, title_h = mm(size("gap")), size("panel_title") * 1.5
@@ -1358,7 +1378,8 @@ def crop(window: MapRect, room: tuple[float, float], scale: float, hexes: Iterab
     action (a turn spread over the whole map keeps its centre and loses its edges)."""
     w = min(window.w, room[0] / (mm(1) * scale))
     h = min(window.h, room[1] / (mm(1) * scale))
-    pts = [grid.centre(cell(x)) for x in hexes]
+    pts = [grid.centre(cell(x)) for x in hexes] or [(window.x + window.w / 2,
+                                                     window.y + window.h / 2)]
     cx = sum(p[0] for p in pts) / len(pts)
     cy = sum(p[1] for p in pts) / len(pts)
     x = min(max(cx - w / 2, window.x), window.right - w)

@@ -446,17 +446,21 @@ class Captioner:
             if not isinstance(e, ReinforceRolled):
                 continue
             text = _("The Roller shows %(roll)d.") % {"roll": e.roll}
+            # a log that stops before a die lands says only what was rolled; the diagram
+            # shows the die picked up
             if e.rerolled:
-                new = landed[e.troop]
-                text += " " + _("It beats %(face)d: %(troop)s is rolled in again and lands "
-                                "showing %(new)d.") % {"face": face, "troop": e.troop,
-                                                       "new": new.face}
+                if e.troop in landed:
+                    text += " " + _("It beats %(face)d: %(troop)s is rolled in again and "
+                                    "lands showing %(new)d.") % {
+                        "face": face, "troop": e.troop, "new": landed[e.troop].face}
             else:
                 text += " " + _("It does not beat %(face)d: %(troop)s stays as it is.") % {
                     "face": face, "troop": e.troop}
             if e.extra is not None:
-                text += " " + _("A 6: %(extra)s comes into the area too, showing %(new)d.") % {
-                    "extra": e.extra, "new": landed[e.extra].face}
+                if e.extra in landed:
+                    text += " " + _("A 6: %(extra)s comes into the area too, showing "
+                                    "%(new)d.") % {"extra": e.extra,
+                                                   "new": landed[e.extra].face}
             elif e.roll == 6:
                 text += " " + _("A 6, but no further Troop may come in.")
             out.append((text, ""))
@@ -480,9 +484,10 @@ class Captioner:
                 "me": me, "by": self.ctx.format_number(self.converge_in),
                 "side": self.ctx.format_number(round(side, 1))}, why))
             if e.rolled_back:
+                landed = frame.landed()  # none yet when the log stops before they land
                 out.append((_("Outside it: %(dice)s.") % {"dice": _names(self.ctx,
                                                                         e.rolled_back)}
-                            + " " + self._landings(frame.landed()), ""))
+                            + (" " + self._landings(landed) if landed else ""), ""))
             else:
                 out.append((_("No Troop was outside it."), ""))
         return out

@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench lint typecheck extract update compile init-locale clean
+.PHONY: demo test bench lint typecheck extract update compile init-locale clean wheel
 
 # Fall back to python3 when python3.11 is not on PATH (the project needs Python >= 3.11).
 ifeq (, $(shell command -v $(PYTHON) 2>/dev/null))
@@ -60,5 +60,10 @@ init-locale: $(STAMP)
 	@test -n "$(LANG)" || (echo "usage: make init-locale LANG=xx" && false)
 	$(VENV)/bin/pybabel init -i $(LOCALES)/printkit.pot -d $(LOCALES) -D printkit -l $(LANG)
 
+# The wheel a user installs (`pip install dist/printkit-*.whl`): the package, its data, the
+# shipped examples and the compiled catalogs; tests/test_user_install.py builds and runs it.
+wheel: $(STAMP)
+	$(PY) -m pip wheel --no-deps --no-build-isolation --quiet -w dist .
+
 clean:
-	rm -rf out build *.egg-info .pytest_cache .typecheck .mypy_cache
+	rm -rf out build dist *.egg-info .pytest_cache .typecheck .mypy_cache

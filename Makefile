@@ -34,8 +34,23 @@ typecheck: $(STAMP)
 	@ln -s ../../templates .typecheck/printkit/templates
 	cd .typecheck && ../$(PY) -m mypy --config-file ../pyproject.toml -p printkit
 
+# `make bench` prints the figures of the README's tables, one JSON object per line (about 4
+# minutes on 2 cores). Comparisons with another tool time both as whole processes in the same
+# run; the tool lives in a venv of its own, made once by `make bench-peers` (protograf, from
+# PyPI); without it those figures say "not measured". `make bench-million`: the peak memory
+# of 10^5 and 10^6 validation games, each in its own process (about 15 minutes of one core).
+.PHONY: bench-peers bench-million
+PEERS_VENV       ?= /tmp/printkit-bench-peers
+PROTOGRAF_PYTHON ?= $(abspath $(PEERS_VENV))/protograf/bin/python
 bench: $(STAMP)
-	$(PY) -m bench.run
+	PROTOGRAF_PYTHON=$(PROTOGRAF_PYTHON) $(PY) -m bench.run
+
+bench-peers:
+	@test -x $(PEERS_VENV)/protograf/bin/python || $(PYTHON) -m venv $(PEERS_VENV)/protograf
+	$(PEERS_VENV)/protograf/bin/python -m pip install --quiet "protograf==0.5.2"
+
+bench-million: $(STAMP)
+	$(PY) -m bench.memory_probe 100000 1000000
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

@@ -8,7 +8,8 @@ tactical bot's distance grid are worked out on first use). Also given: the engin
 same tactical games replayed with every decision known, each step's view and checked apply
 as :func:`play` does), which bounds what any bot can reach. ``--strength N`` adds the
 tactical bot's win rate against ``random`` over N games per scenario (seats rotated) and each
-scenario's mean length in turns.
+scenario's mean length in turns. Rates are per CPU second of the bench's process
+(``bench/common.py``).
 """
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ import sys
 import time
 from typing import Any
 
+from bench.common import scaled
 from bench.replay_rate import engine_alone_rate
 from printkit.engines.core import play
 from printkit.engines.pwinch_wars.game import PwinchWars
 
-WARMUP = 10
-GAMES = 100
+WARMUP = scaled(5, 1)
+GAMES = scaled(50, 2)
 SCENARIO = "forest_skirmish"
 
 
@@ -36,12 +38,12 @@ def _rate(bots: list[str], games: int,
         play(game, bots, seed=f"warm/{s}", record=False, options=opts)
     turns = 0
     first = 0.0
-    start = time.perf_counter()
+    start = time.process_time()
     for s in range(games):
         state = play(game, bots, seed=s, record=False, options=opts).state
         turns += state.turn
         first += state.returns()[0]
-    return games / (time.perf_counter() - start), turns / games, first / games
+    return games / (time.process_time() - start), turns / games, first / games
 
 
 def _engine_rate(games: int) -> float:
@@ -58,7 +60,7 @@ def strength(games: int) -> list[dict[str, Any]]:
         n = scenario.players
         wins = 0.0
         turns = 0
-        start = time.perf_counter()
+        start = time.process_time()
         for s in range(games):
             seat = s % n
             bots = ["random"] * n
@@ -66,7 +68,7 @@ def strength(games: int) -> list[dict[str, Any]]:
             state = play(game, bots, seed=s, record=False, options={"scenario": sid}).state
             wins += state.returns()[seat]
             turns += state.turn
-        rate = games / (time.perf_counter() - start)
+        rate = games / (time.process_time() - start)
         out += [
             {"name": f"pwinch_wars.{sid}.tactical_vs_random_win_rate",
              "value": round(wins / games, 3), "unit": "share"},
@@ -81,7 +83,7 @@ def strength(games: int) -> list[dict[str, Any]]:
 def run(strength_games: int = 0) -> list[dict[str, Any]]:
     tactical, turns, first = _rate(["tactical", "tactical"], GAMES)
     rand, _, _ = _rate(["random", "random"], GAMES)
-    engine = _engine_rate(GAMES // 2)
+    engine = _engine_rate(max(1, GAMES // 2))
     out = [
         {"name": "pwinch_wars.forest_skirmish.tactical_games_per_s",
          "value": round(tactical, 1), "unit": "games/s"},

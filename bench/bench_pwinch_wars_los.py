@@ -3,7 +3,8 @@
 Run directly (``python -m bench.bench_pwinch_wars_los``, one JSON object per line: name,
 value, unit) or import :func:`run`. Pairs of hexes are drawn at random (fixed seed) on each
 packaged map. A first pass on a fresh grid also works out the ruler patterns (cold: the
-first game on a map); later passes measure what a turn engine sees in a game (warm).
+first game on a map); later passes measure what a turn engine sees in a game (warm). Rates
+are per CPU second of the bench's process (``bench/common.py``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import random
 import time
 from typing import Any
 
+from bench.common import scaled
 from printkit.engines.pwinch_wars.hexes import (
     HasSight,
     Hex,
@@ -24,8 +26,8 @@ from printkit.engines.pwinch_wars.hexes import (
 )
 from printkit.engines.pwinch_wars.maps import GameMap, load_map
 
-PAIRS = 50_000
-REPEATS = 3
+PAIRS = scaled(50_000, 500)
+REPEATS = scaled(3, 1)
 
 
 def _pairs(game_map: GameMap, count: int, rng: random.Random) -> list[tuple[Hex, Hex]]:
@@ -34,10 +36,10 @@ def _pairs(game_map: GameMap, count: int, rng: random.Random) -> list[tuple[Hex,
 
 
 def _rate(board: HasSight, pairs: list[tuple[Hex, Hex]]) -> float:
-    start = time.perf_counter()
+    start = time.process_time()
     for a, b in pairs:
         line_of_sight(board, a, b)
-    return len(pairs) / (time.perf_counter() - start)
+    return len(pairs) / (time.process_time() - start)
 
 
 def _fresh(game_map: GameMap) -> SightGrid:

@@ -3,7 +3,8 @@
 Run directly (``python -m bench.bench_tug_of_war``, one JSON object per line: name, value,
 unit) or import :func:`run`. Games are played exactly as ``printkit validate`` plays them:
 ``printkit.engines.core.play(..., record=False)``, after a short warm-up that fills the bots'
-tables as the first games of a long run would.
+tables as the first games of a long run would. Rates are per CPU second of the bench's
+process (one core; ``bench/common.py``).
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ import json
 import time
 from typing import Any
 
+from bench.common import scaled
 from printkit.engines.core import play
 from printkit.engines.tug_of_war import TugOfWar
 
-WARMUP = 50
-GAMES = {"greedy": 2000, "lookahead": 1000}
+WARMUP = scaled(50, 1)
+GAMES = scaled({"greedy": 2000, "lookahead": 1000}, {"greedy": 5, "lookahead": 5})
 
 
 def _rate(bot: str, games: int) -> tuple[float, float]:
@@ -24,10 +26,10 @@ def _rate(bot: str, games: int) -> tuple[float, float]:
     for s in range(WARMUP):  # fill the bots' caches, as a long validate run would
         play(game, [bot, bot], seed=f"warm/{s}", record=False)
     turns = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for s in range(games):
         turns += play(game, [bot, bot], seed=s, record=False).state.turns
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return games / elapsed, turns / games
 
 

@@ -6,7 +6,8 @@ unit) or import :func:`run`. Games are played exactly as ``printkit validate`` p
 game, after a warm-up (the heuristic's odds tables fill on first use). Range queries are
 ``state.in_range(a, b)`` on the dice of real positions (the state keeps every pair's gap,
 refreshed when a die lands), and :func:`geometry.in_range` computed afresh; the engine
-alone replays the same heuristic games with no bot deciding.
+alone replays the same heuristic games with no bot deciding. Rates are per CPU second of
+the bench's process (``bench/common.py``).
 """
 
 from __future__ import annotations
@@ -16,28 +17,31 @@ import random
 import time
 from typing import Any
 
+from bench.common import scaled
 from bench.replay_rate import engine_alone_rate
 from printkit.engines.core import play
 from printkit.engines.war_of_bones.game import WarOfBones, WarOfBonesState
 from printkit.engines.war_of_bones.geometry import in_range
 
-WARMUP = 20
-HEURISTIC_GAMES = 500
-SEARCH_GAMES = 10
-RANGE_QUERIES = 200_000
+WARMUP = scaled(20, 1)
+SEARCH_WARMUP = scaled(2, 1)
+HEURISTIC_GAMES = scaled(300, 2)
+SEARCH_GAMES = scaled(10, 1)
+RANGE_QUERIES = scaled(200_000, 2_000)
+ENGINE_GAMES = scaled(60, 2)
 
 
-def _rate(bots: list[str], games: int) -> tuple[float, float]:
+def _rate(bots: list[str], games: int, warmup: int = WARMUP) -> tuple[float, float]:
     """Games per second and mean turns per game."""
     game = WarOfBones()
-    for s in range(WARMUP):
+    for s in range(warmup):
         play(game, bots, seed=f"warm/{s}", record=False)
     turns = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for s in range(games):
         seats = bots if s % 2 == 0 else bots[::-1]
         turns += play(game, seats, seed=s, record=False).state.turn
-    return games / (time.perf_counter() - start), turns / games
+    return games / (time.process_time() - start), turns / games
 
 
 def _range_rate(queries: int) -> float:
@@ -52,11 +56,11 @@ def _range_rate(queries: int) -> float:
     pairs = [(states[rng.randrange(20)], rng.randrange(16), rng.randrange(16))
              for _ in range(1000)]
     rounds = queries // len(pairs)
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(rounds):
         for state, a, b in pairs:
             state.in_range(a, b)
-    return rounds * len(pairs) / (time.perf_counter() - start)
+    return rounds * len(pairs) / (time.process_time() - start)
 
 
 def _geometry_rate(queries: int) -> float:
@@ -66,11 +70,11 @@ def _geometry_rate(queries: int) -> float:
     pairs = [(rng.randrange(80, 2207), rng.randrange(80, 2207), rng.randrange(80, 2207),
               rng.randrange(80, 2207), rng.randint(1, 6)) for _ in range(1000)]
     rounds = queries // len(pairs)
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(rounds):
         for ax, ay, bx, by, f in pairs:
             in_range(ax, ay, bx, by, d, f)
-    return rounds * len(pairs) / (time.perf_counter() - start)
+    return rounds * len(pairs) / (time.process_time() - start)
 
 
 def _engine_rate(games: int) -> float:
@@ -80,7 +84,7 @@ def _engine_rate(games: int) -> float:
 
 def run() -> list[dict[str, Any]]:
     heuristic, turns = _rate(["heuristic", "heuristic"], HEURISTIC_GAMES)
-    search, _ = _rate(["search", "heuristic"], SEARCH_GAMES)
+    search, _ = _rate(["search", "heuristic"], SEARCH_GAMES, SEARCH_WARMUP)
     return [
         {"name": "war-of-bones heuristic vs heuristic games/s", "value": round(heuristic, 1),
          "unit": "games/s"},
@@ -93,7 +97,7 @@ def run() -> list[dict[str, Any]]:
         {"name": "war-of-bones range queries/s (computed from positions)",
          "value": round(_geometry_rate(RANGE_QUERIES)), "unit": "queries/s"},
         {"name": "war-of-bones engine alone (heuristic games replayed) games/s",
-         "value": round(_engine_rate(100), 1), "unit": "games/s"},
+         "value": round(_engine_rate(ENGINE_GAMES), 1), "unit": "games/s"},
     ]
 
 

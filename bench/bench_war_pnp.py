@@ -5,6 +5,7 @@ or import :func:`run`. Games are played exactly as ``printkit validate`` plays t
 ``printkit.engines.core.play(..., record=False)``, on one core, after a short warm-up (the
 heuristic bot looks its set-up up after the first game). Also given: the engine alone, the
 same heuristic games replayed with no bot deciding, which bounds what any bot can reach.
+Rates are per CPU second of the bench's process (``bench/common.py``).
 """
 
 from __future__ import annotations
@@ -13,26 +14,29 @@ import json
 import time
 from typing import Any
 
+from bench.common import scaled
 from bench.replay_rate import engine_alone_rate
 from printkit.engines.core import play
 from printkit.engines.war_pnp.game import WarPnP
 
-WARMUP = 20
-HEURISTIC_GAMES = 500
-SEARCH_GAMES = 40
+WARMUP = scaled(20, 1)
+SEARCH_WARMUP = scaled(2, 1)
+HEURISTIC_GAMES = scaled(300, 2)
+SEARCH_GAMES = scaled(20, 1)
+ENGINE_GAMES = scaled(120, 2)
 
 
-def _rate(bots: list[str], games: int) -> tuple[float, float]:
+def _rate(bots: list[str], games: int, warmup: int = WARMUP) -> tuple[float, float]:
     """Games per second and mean rounds per game, seats swapped every other game."""
     game = WarPnP()
-    for s in range(WARMUP):
+    for s in range(warmup):
         play(game, bots, seed=f"warm/{s}", record=False)
     rounds = 0
-    start = time.perf_counter()
+    start = time.process_time()
     for s in range(games):
         seats = bots if s % 2 == 0 else bots[::-1]
         rounds += play(game, seats, seed=s, record=False).state.round
-    return games / (time.perf_counter() - start), rounds / games
+    return games / (time.process_time() - start), rounds / games
 
 
 def _engine_rate(games: int) -> float:
@@ -42,7 +46,7 @@ def _engine_rate(games: int) -> float:
 
 def run() -> list[dict[str, Any]]:
     heuristic, rounds = _rate(["heuristic", "heuristic"], HEURISTIC_GAMES)
-    search, _ = _rate(["search", "heuristic"], SEARCH_GAMES)
+    search, _ = _rate(["search", "heuristic"], SEARCH_GAMES, SEARCH_WARMUP)
     return [
         {"name": "war-pnp heuristic vs heuristic games/s", "value": round(heuristic, 1),
          "unit": "games/s"},
@@ -51,7 +55,7 @@ def run() -> list[dict[str, Any]]:
         {"name": "war-pnp heuristic vs heuristic mean rounds", "value": round(rounds, 2),
          "unit": "rounds/game"},
         {"name": "war-pnp engine alone (heuristic games replayed) games/s",
-         "value": round(_engine_rate(200), 1), "unit": "games/s"},
+         "value": round(_engine_rate(ENGINE_GAMES), 1), "unit": "games/s"},
     ]
 
 

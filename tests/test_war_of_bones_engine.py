@@ -355,6 +355,26 @@ def test_landing_probability_is_exact_on_the_grid():
     assert len(counts) == 84 and (1, 1) not in counts
 
 
+def test_a_roll_that_jams_is_thrown_again_whole():
+    # two dice of 4 on 7 x 7 centres: a first die at (3, 3) leaves the second no room (a jam,
+    # one throw in 49); anywhere else there is room
+    spec = AreaRoll(2, (0, 0), (6, 6), 4, patience=50)
+    jams = sum(spec._throw(random.Random(seed)) is None for seed in range(500))
+    assert 0 < jams < 40            # the area does jam, so the re-throw is needed
+    for seed in range(500):
+        assert spec.contains(spec.sample(random.Random(seed)))
+    # the same seed, the same landing: re-throws do not break replays
+    assert spec.sample(random.Random(11)) == spec.sample(random.Random(11))
+
+
+def test_an_area_with_no_room_is_one_clear_error_not_a_hang():
+    from printkit.engines.core import NoRoomError
+
+    spec = AreaRoll(2, (0, 0), (3, 3), 4, patience=20)      # two dice, room for one
+    with pytest.raises(NoRoomError, match="2 dice of 4 grid steps found no room"):
+        spec.sample(random.Random(0))
+
+
 def test_positions_are_logged_in_mm_with_one_decimal_and_round_trip():
     outcome = (Landing(1034, 570, 5), Landing(1, 2286, 1))
     data = GAME.outcome_to_json(outcome)

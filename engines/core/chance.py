@@ -24,6 +24,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
+from printkit.engines.core.errors import NoRoomError
+
 
 class ChanceSpec(Protocol):
     """What a CHANCE node offers: its outcomes, their odds, and a way to draw one."""
@@ -123,8 +125,12 @@ class AreaRoll:
     :meth:`sample` is rejection sampling, as at a table: a die that falls outside (never
     happens here, positions are drawn inside) or on another die is rolled again, so each die
     is uniform over the free grid points given the dice before it; :meth:`probability` is that
-    chance, exactly on the grid. :meth:`outcomes` is lazy and there are far too many outcomes
-    to list (a 9 in area at 0.1 mm has millions of points per die): a search samples instead.
+    chance, exactly on the grid. A die that finds no free point at all jams the roll, and the
+    whole roll is thrown again, as players would pick the dice up (rare: a few in a thousand
+    rolls at the densest rules a game allows; :meth:`probability` leaves these re-throws
+    out). A roll that jams ``max_throws`` times running raises :class:`NoRoomError`.
+    :meth:`outcomes` is lazy and there are far too many outcomes to list (a 9 in area at
+    0.1 mm has millions of points per die): a search samples instead.
 
     >>> roll = AreaRoll(1, (0, 0), (2, 2), size=2, occupied=((0, 0),))
     >>> roll.contains(((1, 1, 6),)), roll.contains(((2, 2, 6),)), roll.contains(((3, 0, 1),))
@@ -145,7 +151,10 @@ class AreaRoll:
     occupied: tuple[tuple[int, int], ...] = ()
     sides: int = 6
     overlap: bool = False
-    max_tries: int = 1_000_000
+    max_throws: int = 100
+    patience: int = 2_000
+    """Misses in a row after which :meth:`sample` counts the free points, to tell a die that
+    is unlucky from one that has no room."""
 
     def clear(self, x: int, y: int, others: Sequence[tuple[int, int]]) -> bool:
         """Whether a die centred at (x, y) rests on none of ``others``."""
@@ -158,19 +167,34 @@ class AreaRoll:
         return True
 
     def sample(self, rng: random.Random) -> tuple[Landing, ...]:
-        """Roll every die; one that lands on another die is rolled again."""
+        """Roll every die; one that lands on another die is rolled again, and a roll in which
+        a die finds no room at all is thrown again whole."""
+        for _ in range(self.max_throws):
+            landed = self._throw(rng)
+            if landed is not None:
+                return landed
+        raise NoRoomError(
+            f"{self.count} dice of {self.size} grid steps found no room in the area "
+            f"({self.high[0] - self.low[0] + 1} x {self.high[1] - self.low[1] + 1} points for "
+            f"their centres, {len(self.occupied)} dice already down) in {self.max_throws} "
+            "throws: the rules ask for more dice than the area holds")
+
+    def _throw(self, rng: random.Random) -> tuple[Landing, ...] | None:
+        """One throw of every die, or None when a die found no free point (a jam)."""
         (x0, y0), (x1, y1) = self.low, self.high
         nx, ny = x1 - x0 + 1, y1 - y0 + 1
         placed = list(self.occupied)
         out: list[Landing] = []
         randbelow = rng.randrange
         for _ in range(self.count):
-            for _ in range(self.max_tries):
+            misses = 0
+            while True:
                 x, y = x0 + randbelow(nx), y0 + randbelow(ny)
                 if self.clear(x, y, placed):
                     break
-            else:
-                raise RuntimeError(f"no room left for a die after {self.max_tries} rolls")
+                misses += 1
+                if misses % self.patience == 0 and self.free_points(placed) == 0:
+                    return None
             face = 1 + randbelow(self.sides)
             placed.append((x, y))
             out.append(Landing(x, y, face))

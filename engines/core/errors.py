@@ -40,6 +40,11 @@ class ReplayError(EngineError, ValueError):
         super().__init__(f"line {line}: {message}" if line is not None else message)
 
 
+class NoRoomError(EngineError, ValueError):
+    """Dice rolled onto an area that has no room left for them, however often they are
+    thrown again: the rules (a user's copy, say) ask for more dice than the area holds."""
+
+
 class UnknownGameError(EngineError, KeyError):
     """A game name that no engine is registered under."""
 

@@ -190,7 +190,8 @@ rules copy's), so the letters are not a designer's choice."""
 DICE_FIT: Final = (6.0, 0.40)
 """The smallest area the game can have (after every Converge) must be at least 6 widths of the
 largest allowed die across and its dice may cover at most 40 % of it. Dice land one after
-another on free room (``core.chance.AreaRoll``), and a roll that finds no room cannot go on.
+another on free room (``core.chance.AreaRoll``), and a roll in which a die finds no room is
+thrown again whole (as players pick the dice up), so a jam costs a throw, not the game.
 Measured (2,000 sets of dice all rolled into an empty area at the bounds): up to 12 dice
 never jammed; 16 to 24 dice, at 40 %, jammed 0 to 3 times in 2,000 (a game rolls that many
 at once at set-up, into the larger first area). At 40 % alone a few dice in a small area

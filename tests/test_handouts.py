@@ -69,6 +69,28 @@ def test_user_template_errors_exit_2_with_one_line(tmp_path, capsys):
     assert not (tmp_path / "out").exists()  # nothing written, not even the folder
 
 
+@pytest.mark.parametrize("body, message", [
+    ('<table widths="0,0"><tr><td>a</td><td>b</td></tr></table>',
+     "mine.xml.j2:3: table widths are positive numbers, not '0,0'"),
+    ('<table widths="1,nan"><tr><td>a</td><td>b</td></tr></table>',
+     "mine.xml.j2:3: table widths are positive numbers, not '1,nan'"),
+    ('<table widths="1"><tr><td>a</td><td>b</td></tr></table>',
+     "mine.xml.j2:3: 1 widths for 2 columns"),
+    ('<figure src="map"/>', "mine.xml.j2:3: no figure 'map'; this handout has example"),
+    ('<figure src="example" height="-3"/>',
+     "mine.xml.j2:3: figure height must be millimetres above 0, not '-3'"),
+])
+def test_markup_a_handout_cannot_lay_out_is_refused_before_the_batch(tmp_path, capsys,
+                                                                     body, message):
+    mine = tmp_path / "mine.xml.j2"
+    mine.write_text(f"<handout>\n<p>{{{{ game.title }}}}</p>\n{body}\n</handout>\n")
+    code = main(["handouts", "tug-of-war", "--template", str(mine), "--out",
+                 str(tmp_path / "out"), "--jobs", "1"])
+    assert code == 2
+    assert capsys.readouterr().err == f"printkit: {message}\n"
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_user_template_gets_the_games_data(tmp_path):
     mine = tmp_path / "mine.xml.j2"
     mine.write_text("<handout><h1>{{ game.title }}</h1>"

@@ -25,7 +25,7 @@ from printkit.errors import PrintkitError
 from printkit.handouts.booklet import impose
 from printkit.handouts.markup import Block, parse
 from printkit.handouts.render import render_file
-from printkit.handouts.typeset import FigureSource, PageLayout, typeset
+from printkit.handouts.typeset import FigureSource, PageLayout, check_blocks, typeset
 from printkit.kits import Kit
 from printkit.paper import Paper, paper
 from printkit.units import inch, mm
@@ -39,6 +39,8 @@ BOOKLET_PAGES: dict[str, Paper] = {
 }
 
 
+#: a handout's one figure: its example game (``<figure src="example">``)
+EXAMPLE_FIGURE = "example"
 #: the safe margin the example printer keeps around its page (cropped off in the figure)
 FIGURE_MARGIN = mm(6.35)
 #: room kept under a figure for its caption
@@ -125,7 +127,7 @@ def build_handout(kit: Kit[Any, Any], build: BuildContext, out: Path,
                                             frame.height - FIGURE_CAPTION + 2 * FIGURE_MARGIN))
             if draw_example(kit, log, fitted, example_pdf).errors:
                 draw_example(kit, log, build, example_pdf)
-            figures["example"] = FigureSource(example_pdf, spec.example_page)
+            figures[EXAMPLE_FIGURE] = FigureSource(example_pdf, spec.example_page)
         with drawing(build) as ctx:
             ctx = ctx.for_component("handout")
             data, blocks = _render(kit, ctx, template)
@@ -166,7 +168,9 @@ def check_template(kit: Kit[Any, Any], build: BuildContext, template: Path) -> N
     if kit.handout is None:
         raise PrintkitError(f"{kit.name} has no rule handout")
     with drawing(build) as ctx:
-        _render(kit, ctx.for_component("handout"), template)
+        _data, blocks = _render(kit, ctx.for_component("handout"), template)
+    figures = (EXAMPLE_FIGURE,) if kit.handout.example and kit.examples is not None else ()
+    check_blocks(blocks, figures, template.name)
 
 
 def _check_glyphs(ctx: DrawContext, blocks: list[Block]) -> None:

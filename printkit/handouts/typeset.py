@@ -13,7 +13,8 @@ with pypdf, scaled and clipped, as vector graphics with its own fonts; never a s
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+import math
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -241,21 +242,15 @@ def flowables(blocks: Sequence[Block], st: Mapping[str, ParagraphStyle], *,
         elif block.tag == "table":
             story.append(_table(block, st, where))
         elif block.tag == "figure":
-            src = block.attrs["src"]
-            if src not in figures:
-                raise PrintkitError(f"{where}: no figure {src!r}; this handout has "
-                                    f"{', '.join(sorted(figures)) or 'no figures'}")
+            src = figure_name(block, figures, where)
             height = max_figure_height
             if block.caption:  # the caption (with a possible detail note) stays with it
                 probe = Paragraph(block.caption + " " + detail_note, st["caption"])
                 height -= probe.wrap(column_width, max_figure_height)[1] + \
                     st["caption"].spaceBefore + st["body"].fontSize
-            if "height" in block.attrs:
-                try:
-                    height = min(height, mm(float(block.attrs["height"])))
-                except ValueError:
-                    raise PrintkitError(f"{where}: figure height must be millimetres, not "
-                                        f"{block.attrs['height']!r}") from None
+            wanted = figure_height(block, where)
+            if wanted is not None:
+                height = min(height, mm(wanted))
             box, smallest = figure_sizes[src]
             figure = PdfPageFigure(figures[src], box, smallest, height, placed)
             parts: list[Any] = [figure, FigureCaption(block.caption, st["caption"], figure,
@@ -284,21 +279,68 @@ def keep_headings(story: list[Any], width: float, height: float) -> list[Any]:
     return out
 
 
+def table_widths(block: Block, where: str) -> list[float] | None:
+    """A table's ``widths="2,1,1"``: one finite, positive weight per column (None: even)."""
+    weights = block.attrs.get("widths")
+    if not weights:
+        return None
+    width = max(len(r) for r in block.rows)
+    try:
+        parts = [float(w) for w in weights.split(",")]
+    except ValueError:
+        raise PrintkitError(f"{where}: table widths are numbers, not {weights!r}") from None
+    if len(parts) != width:
+        raise PrintkitError(f"{where}: {len(parts)} widths for {width} columns")
+    if not all(math.isfinite(w) and w > 0 for w in parts):
+        raise PrintkitError(f"{where}: table widths are positive numbers, not {weights!r}")
+    return parts
+
+
+def figure_name(block: Block, figures: Collection[str], where: str) -> str:
+    """A figure's ``src``: one of the figures this handout has."""
+    src = block.attrs["src"]
+    if src not in figures:
+        raise PrintkitError(f"{where}: no figure {src!r}; this handout has "
+                            f"{', '.join(sorted(figures)) or 'no figures'}")
+    return src
+
+
+def figure_height(block: Block, where: str) -> float | None:
+    """A figure's ``height`` in millimetres: finite and above zero (None: as tall as fits)."""
+    if "height" not in block.attrs:
+        return None
+    try:
+        height = float(block.attrs["height"])
+    except ValueError:
+        height = math.nan
+    if not (math.isfinite(height) and height > 0):
+        raise PrintkitError(f"{where}: figure height must be millimetres above 0, not "
+                            f"{block.attrs['height']!r}")
+    return height
+
+
+def check_blocks(blocks: Sequence[Block], figures: Collection[str], name: str) -> None:
+    """What :func:`flowables` would refuse in ``blocks``, found without typesetting: a
+    figure the handout does not have, table widths and figure heights that are not sizes.
+    Lets a user's template be refused before a batch starts."""
+    for block in blocks:
+        where = f"{name}:{block.line}"
+        if block.tag == "table":
+            table_widths(block, where)
+        elif block.tag == "figure":
+            figure_name(block, figures, where)
+            figure_height(block, where)
+
+
 def _table(block: Block, st: Mapping[str, ParagraphStyle], where: str) -> Any:
     width = max(len(r) for r in block.rows)
     data = []
     for row in block.rows:
         cells = [Paragraph(text, st["head" if head else "cell"]) for head, text in row]
         data.append(cells + [""] * (width - len(cells)))
-    weights = block.attrs.get("widths")
+    parts = table_widths(block, where)
     col_widths: list[Any] | None = None
-    if weights:
-        try:
-            parts = [float(w) for w in weights.split(",")]
-        except ValueError:
-            raise PrintkitError(f"{where}: table widths are numbers, not {weights!r}") from None
-        if len(parts) != width:
-            raise PrintkitError(f"{where}: {len(parts)} widths for {width} columns")
+    if parts is not None:
         col_widths = [f"{100 * w / sum(parts):.3f}%" for w in parts]
     table = Table(data, colWidths=col_widths, repeatRows=1 if block.rows[0][0][0] else 0,
                   hAlign="LEFT")

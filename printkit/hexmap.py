@@ -42,6 +42,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Final
 
 from reportlab.lib.colors import Color, HexColor
@@ -127,11 +128,11 @@ class HexGrid:
         if self.flat_mm <= 0:
             raise ValueError(f"hexes must be wider than 0 mm, got {self.flat_mm}")
 
-    @property
+    @cached_property
     def pointy(self) -> bool:
         return self.orientation is Orientation.POINTY
 
-    @property
+    @cached_property
     def radius_mm(self) -> float:
         """Centre to corner, which is also the length of a side."""
         return self.flat_mm / SQRT3
@@ -139,7 +140,7 @@ class HexGrid:
     def _shoved(self, index: int) -> bool:
         return index % 2 == (1 if self.offset is Offset.ODD else 0)
 
-    @property
+    @cached_property
     def _staggered(self) -> bool:
         """Whether any row (pointy) or column (flat) sits half a hex off the others."""
         return (self.rows if self.pointy else self.columns) > 1 or self.offset is Offset.EVEN
@@ -157,10 +158,15 @@ class HexGrid:
     def corners(self, cell: Cell) -> tuple[Point, ...]:
         """The six corners of ``cell`` (mm), clockwise on the page."""
         x, y = self.centre(cell)
+        return tuple((x + dx, y + dy) for dx, dy in self._corner_offsets)
+
+    @cached_property
+    def _corner_offsets(self) -> tuple[Point, ...]:
+        """Centre to each corner (mm): the same for every cell, worked out once."""
         rad = self.radius_mm
         start = -90 if self.pointy else 0
-        return tuple((x + rad * math.cos(math.radians(start + 60 * i)),
-                      y + rad * math.sin(math.radians(start + 60 * i))) for i in range(6))
+        return tuple((rad * math.cos(math.radians(start + 60 * i)),
+                      rad * math.sin(math.radians(start + 60 * i))) for i in range(6))
 
     def edge(self, cell: Cell, side: int) -> tuple[Point, Point]:
         """The two ends (mm) of side ``side`` of ``cell``."""
@@ -175,7 +181,7 @@ class HexGrid:
             return MapRect(x - half, y - rad, self.flat_mm, 2 * rad)
         return MapRect(x - rad, y - half, 2 * rad, self.flat_mm)
 
-    @property
+    @cached_property
     def size_mm(self) -> tuple[float, float]:
         """Width and height of the whole grid (mm), edge to edge."""
         rad = self.radius_mm
@@ -184,7 +190,7 @@ class HexGrid:
             return self.flat_mm * (self.columns + extra), rad * (2.0 + 1.5 * (self.rows - 1))
         return rad * (2.0 + 1.5 * (self.columns - 1)), self.flat_mm * (self.rows + extra)
 
-    @property
+    @cached_property
     def rect(self) -> MapRect:
         w, h = self.size_mm
         return MapRect(0.0, 0.0, w, h)
@@ -288,12 +294,12 @@ class View:
         y = box.cy - area.h * MM * s / 2
         return cls(grid, x, y, s, window)
 
-    @property
+    @cached_property
     def area(self) -> MapRect:
         """The window on the map (mm), the whole map when there is none."""
         return self.window or self.grid.rect
 
-    @property
+    @cached_property
     def k(self) -> float:
         """Points on the page per mm of map."""
         return MM * self.scale
@@ -311,8 +317,15 @@ class View:
 
     def point(self, x_mm: float, y_mm: float) -> Point:
         """The page point (points, y up) of the map point (x, y) mm."""
+        ax, bottom, k = self._frame
+        return self.x + (x_mm - ax) * k, self.y + (bottom - y_mm) * k
+
+    @cached_property
+    def _frame(self) -> tuple[float, float, float]:
+        """The window's left and bottom (mm) and ``k``: what :meth:`point` needs, read once
+        (a map page places hundreds of thousands of points)."""
         a = self.area
-        return self.x + (x_mm - a.x) * self.k, self.y + (a.bottom - y_mm) * self.k
+        return a.x, a.bottom, self.k
 
     def centre(self, cell: Cell) -> Point:
         return self.point(*self.grid.centre(cell))
@@ -488,11 +501,15 @@ def _pattern(c: Canvas, view: View, cell: Cell, style: CellStyle) -> None:
     if p in (Pattern.DOTS, Pattern.RINGS):
         r_mm = (0.12 if p is Pattern.DOTS else 0.3) * s
         inside = _near_hex(view.grid, cell, r_mm + style.width_pt / MM)
+        arcs = _circle_arcs(r_mm * k)
         for j in range(ny):
             for i in range(nx):
                 x, y = x0 + (i + (0.5 if (round(y0 / s) + j) % 2 else 0.0)) * s, y0 + j * s
                 if inside(x, y):  # a mark wholly outside the hex would be clipped away
-                    path.circle(*view.point(x, y), r_mm * k)
+                    px, py = view.point(x, y)
+                    path.moveTo(px + arcs[-1][4], py + arcs[-1][5])
+                    for ax1, ay1, ax2, ay2, ax3, ay3 in arcs:
+                        path.curveTo(px + ax1, py + ay1, px + ax2, py + ay2, px + ax3, py + ay3)
         c.drawPath(path, stroke=int(p is Pattern.RINGS), fill=int(p is Pattern.DOTS))
         return
     if p in (Pattern.HATCH, Pattern.CROSS_HATCH):
@@ -543,6 +560,21 @@ def _pattern(c: Canvas, view: View, cell: Cell, style: CellStyle) -> None:
                 x += s
             y += h
         c.drawPath(path, stroke=1, fill=0)
+
+
+@lru_cache(maxsize=64)
+def _circle_arcs(r: float) -> tuple[tuple[float, float, float, float, float, float], ...]:
+    """A circle of radius ``r`` round (0, 0) as four Bézier quarter arcs (control points and
+    end of each), starting and ending at (r, 0) and running counter-clockwise: the curves
+    ReportLab's ``circle`` draws, worked out once per radius (a map's dot pattern draws tens
+    of thousands of equal dots).
+
+    >>> [tuple(round(v, 4) for v in arc) for arc in _circle_arcs(1.0)][0]
+    (1.0, 0.5523, 0.5523, 1.0, 0.0, 1.0)
+    """
+    kappa = 4 / 3 * (math.sqrt(2) - 1) * r
+    return ((r, kappa, kappa, r, 0.0, r), (-kappa, r, -r, kappa, -r, 0.0),
+            (-r, -kappa, -kappa, -r, 0.0, -r), (kappa, -r, r, -kappa, r, 0.0))
 
 
 def _near_hex(grid: HexGrid, cell: Cell, reach_mm: float) -> Callable[[float, float], bool]:

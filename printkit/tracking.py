@@ -73,6 +73,13 @@ def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
 def _bbox(m: Matrix, points: list[tuple[float, float]]) -> Box | None:
     if not points:
         return None
+    a, b, c, d, e, f = m
+    if b == 0 and c == 0:
+        # no rotation (most drawings): the box of the points, moved; the same numbers as
+        # mapping every point, since scaling and shifting never reorder floats
+        xs, ys = zip(*points, strict=True)
+        x0, x1, y0, y1 = a * min(xs) + e, a * max(xs) + e, d * min(ys) + f, d * max(ys) + f
+        return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
     xs, ys = zip(*(_apply(m, x, y) for x, y in points), strict=True)
     return (min(xs), min(ys), max(xs), max(ys))
 

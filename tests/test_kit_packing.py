@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from buildcache import built_kits
 from pypdf import PdfReader
 
 from printkit.context import BuildContext
@@ -163,24 +164,21 @@ def _overshoot(safe: Rect, box: Rect) -> tuple[float, float, float, float]:
     return (safe.x - box.x, safe.y - box.y, box.right - safe.right, box.top - safe.top)
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    root = tmp_path_factory.mktemp("packing")
-    for name, landscape in CONFIGS:
-        for pack in (True, False):
-            for kit in sorted(kits()):
-                build_kits(kit, BuildContext(paper(name, landscape=landscape)),
-                           root / f"{name}-{landscape}-{pack}", components=packed_names(kit),
-                           echo=lambda _s: None, pack=pack)
-    return root
+def built(factory: pytest.TempPathFactory, kit: str, config: tuple[str, bool],
+          pack: bool = True) -> Path:
+    """The folder of ``kit`` built on ``config`` (paper, landscape), packed or not: each
+    built once for the run, when a test first needs it (tests/buildcache.py)."""
+    name, landscape = config
+    out, _report = built_kits(factory, kit, BuildContext(paper(name, landscape=landscape)),
+                              components=tuple(packed_names(kit)), pack=pack)
+    return out / kit
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c[0]}{'-landscape' * c[1]}")
 @pytest.mark.parametrize("kit", sorted(kits()))
-def test_a_packed_kit_shows_every_page_once_apart_and_safe(built, kit, config):
-    name, landscape = config
-    folder = built / f"{name}-{landscape}-True" / kit
-    flat = built / f"{name}-{landscape}-False" / kit
+def test_a_packed_kit_shows_every_page_once_apart_and_safe(tmp_path_factory, kit, config):
+    folder = built(tmp_path_factory, kit, config)
+    flat = built(tmp_path_factory, kit, config, pack=False)
     names = packed_names(kit)
     assert sheet_count(folder / f"{kit}-kit.pdf") <= sheet_count(flat / f"{kit}-kit.pdf")
 
@@ -253,20 +251,20 @@ def test_the_tug_of_war_kit_takes_fewer_sheets_on_a4(tmp_path):
     assert sheet_count(tmp_path / "tug-of-war" / "tug-of-war-kit.pdf") <= 4
 
 
-def test_on_a3_the_mat_no_longer_sits_alone(built):
-    folder = built / "a3-False-True" / "tug-of-war"
+def test_on_a3_the_mat_no_longer_sits_alone(tmp_path_factory):
+    folder = built(tmp_path_factory, "tug-of-war", ("a3", False))
     pieces, _rest = kit_pieces(folder, "tug-of-war")
     mat = next(p for p in pieces if p.component == "rope-mat")
     assert {p.component for p in pieces if p.kit_page == mat.kit_page} != {"rope-mat"}
     assert sheet_count(folder / "tug-of-war-kit.pdf") < sheet_count(
-        built / "a3-False-False" / "tug-of-war" / "tug-of-war-kit.pdf")
+        built(tmp_path_factory, "tug-of-war", ("a3", False), pack=False) / "tug-of-war-kit.pdf")
 
 
-def test_fonts_of_pieces_are_embedded_with_one_subset_per_name(built):
+def test_fonts_of_pieces_are_embedded_with_one_subset_per_name(tmp_path_factory):
     """A piece's fonts live in its form XObject's resources: they are embedded, and two
     different subsets never share a name there either."""
     for kit in sorted(kits()):
-        reader = PdfReader(str(built / "a3-False-True" / kit / f"{kit}-kit.pdf"))
+        reader = PdfReader(str(built(tmp_path_factory, kit, ("a3", False)) / f"{kit}-kit.pdf"))
         seen: dict[str, set[str]] = defaultdict(set)
         todo = [page.get("/Resources") for page in reader.pages]
         while todo:

@@ -13,43 +13,35 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import pdf_fonts, pdf_text
+from buildcache import built_kits
+from conftest import page_texts, pdf_fonts
 from pypdf import PdfReader
 
 from printkit.context import BuildContext
 from printkit.kits import game_kits, kits
 from printkit.paper import paper
-from printkit.pipeline import build_kits, draw_example, drawing
+from printkit.pipeline import draw_example, drawing
 
 PAPERS = ("a4", "letter")
 PROFILES = ("home", "print-shop")
 KITS = sorted(kits())
 
 
-def _build(out: Path, paper_name: str, profile: str, **kw: Any) -> Any:
-    return build_kits("all", BuildContext(paper(paper_name), profile), out,
-                      echo=lambda _s: None, **kw)
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """Every kit on every paper and profile, built twice (for reproducibility)."""
-    root = tmp_path_factory.mktemp("kits")
-    found = {}
-    for paper_name in PAPERS:
-        for profile in PROFILES:
-            out = root / f"{paper_name}-{profile}"
-            report = _build(out, paper_name, profile)
-            again = _build(root / f"{paper_name}-{profile}-again", paper_name, profile)
-            found[(paper_name, profile)] = (out, report, again)
-    return root, found
+def built(factory: pytest.TempPathFactory, paper_name: str, profile: str = "home", *,
+          landscape: bool = False, copy: str = "") -> tuple[Path, Any]:
+    """Every kit on one paper and profile, built once for the whole run (other modules read
+    the same builds, tests/buildcache.py): the folder and the preflight report. ``copy``
+    names an independent second build (for reproducibility)."""
+    return built_kits(factory, "all", BuildContext(paper(paper_name, landscape=landscape),
+                                                   profile), copy=copy)
 
 
 @pytest.mark.parametrize("profile", PROFILES)
 @pytest.mark.parametrize("paper_name", PAPERS)
-def test_every_component_is_exact_embedded_clean_and_reproducible(built, paper_name, profile):
-    root, found = built
-    out, report, _again = found[(paper_name, profile)]
+def test_every_component_is_exact_embedded_clean_and_reproducible(tmp_path_factory, paper_name,
+                                                                   profile):
+    out, report = built(tmp_path_factory, paper_name, profile)
+    again, _report = built(tmp_path_factory, paper_name, profile, copy="again")
     assert report.findings == [], report.report()
     size = tuple(round(v, 2) for v in paper(paper_name).size)
     for kit in KITS:
@@ -79,11 +71,10 @@ def test_every_component_is_exact_embedded_clean_and_reproducible(built, paper_n
                 assert measured in (size, size[::-1]), pdf
             assert all(pdf_fonts(pdf).values()), f"{pdf}: {pdf_fonts(pdf)}"
             assert_one_subset_per_name(reader, pdf)
-            twin = root / f"{paper_name}-{profile}-again" / kit / pdf.name
+            twin = again / kit / pdf.name
             assert pdf.read_bytes() == twin.read_bytes(), f"{pdf} differs between two builds"
             if profile == "print-shop" and not pdf.stem.endswith("-kit"):
-                for number, page in enumerate(reader.pages, start=1):
-                    text = page.extract_text()
+                for number, text in enumerate(page_texts(pdf), start=1):
                     assert f"{pdf.name} · page {number}" in text and "· printkit" in text, (
                         f"{pdf} page {number} has no slug line")
         assert (out / kit / "preflight.txt").read_text().startswith("preflight: 0 error(s)")
@@ -114,11 +105,13 @@ def assert_one_subset_per_name(reader: PdfReader, pdf: Path) -> None:
 
 
 @pytest.mark.parametrize("paper_name", ["a3", "tabloid", "universal"])
-def test_every_kit_builds_clean_on_other_papers(tmp_path, paper_name):
-    report = _build(tmp_path, paper_name, "home")
+def test_every_kit_builds_clean_on_other_papers(tmp_path_factory, paper_name):
+    _out, report = built(tmp_path_factory, paper_name)
     assert report.findings == [], report.report()
-    landscape = build_kits("all", BuildContext(paper("a4", landscape=True)), tmp_path / "l",
-                           echo=lambda _s: None)
+
+
+def test_every_kit_builds_clean_on_landscape_a4(tmp_path_factory):
+    _out, landscape = built(tmp_path_factory, "a4", landscape=True)
     assert landscape.findings == [], landscape.report()
 
 
@@ -186,16 +179,15 @@ def test_every_example_renders(tmp_path, kit, log):
     assert report.findings == [], report.report()
     assert len(PdfReader(str(out)).pages) >= 1
     assert all(pdf_fonts(out).values())
-    assert pdf_text(out).strip()
+    assert "".join(page_texts(out)).strip()
 
 
 @pytest.mark.parametrize("kit", KITS)
-def test_a_double_sided_kit_lands_every_page_on_its_side(built, kit):
+def test_a_double_sided_kit_lands_every_page_on_its_side(tmp_path_factory, kit):
     """In a kit that asks for duplex, every component starts on a front (odd page) and the
     kit has whole sheets. (Which piece lands behind which, once small components share
     sheets, is measured piece by piece in test_kit_packing.py.)"""
-    _root, found = built
-    out, _report, _again = found[("a4", "home")]
+    out, _report = built(tmp_path_factory, "a4")
     joined = PdfReader(str(out / kit / f"{kit}-kit.pdf"))
     if joined.viewer_preferences is None or "/Duplex" not in joined.viewer_preferences:
         return  # a one-sided kit: nothing to line up

@@ -18,13 +18,14 @@ from typing import Any
 
 import pdfplumber
 import pytest
+from buildcache import built_kits
 from pypdf import PdfReader
 
 from printkit.context import BuildContext
 from printkit.geometry import Rect
 from printkit.kits import kits
 from printkit.paper import paper
-from printkit.pipeline import build_kits, drawing
+from printkit.pipeline import drawing
 from printkit.units import mm
 
 PAPERS = ("a4", "letter")
@@ -34,12 +35,14 @@ EPS = 0.02  # points
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    root = tmp_path_factory.mktemp("print-shop")
+    """Every kit in the print-shop profile on each paper: the builds
+    tests/test_print_conformance.py reads too, made once for the run (tests/buildcache.py)."""
+    found = {}
     for name in PAPERS:
-        report = build_kits("all", BuildContext(paper(name), "print-shop"), root / name,
-                            echo=lambda _s: None)
+        found[name], report = built_kits(tmp_path_factory, "all",
+                                         BuildContext(paper(name), "print-shop"))
         assert report.findings == [], report.report()
-    return {name: root / name for name in PAPERS}
+    return found
 
 
 def component_pdfs(folder: Path) -> list[Path]:

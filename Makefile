@@ -39,7 +39,16 @@ typecheck: $(STAMP)
 # run; the tool lives in a venv of its own, made once by `make bench-peers` (protograf, from
 # PyPI); without it those figures say "not measured". `make bench-million`: the peak memory
 # of 10^5 and 10^6 validation games, each in its own process (about 15 minutes of one core).
-.PHONY: bench-peers bench-million
+.PHONY: bench-peers bench-million fuzz
+# `make fuzz`: the suite's log fuzzing (tests/test_log_fuzz.py) with FUZZ_SCALE times the
+# cases, drawn afresh on every run (about 12 minutes on 2 cores at 10); prints the cases
+# each game tried, what replay and example exited with, and how many broke the contract.
+FUZZ_SCALE ?= 10
+fuzz: $(STAMP)
+	@rm -f .fuzz-tally
+	-PRINTKIT_FUZZ_SCALE=$(FUZZ_SCALE) PRINTKIT_FUZZ_TALLY=$(abspath .fuzz-tally) \
+		$(PY) -m pytest tests/test_log_fuzz.py -q -p no:cacheprovider
+	$(PY) -m tests.test_log_fuzz .fuzz-tally
 PEERS_VENV       ?= /tmp/printkit-bench-peers
 PROTOGRAF_PYTHON ?= $(abspath $(PEERS_VENV))/protograf/bin/python
 bench: $(STAMP)

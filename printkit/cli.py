@@ -471,9 +471,14 @@ def _read_text(path: str) -> str:
 
 
 def _existing(path: str) -> Path:
+    """``path`` as a file printkit may read whole: there, and a regular file (a device such
+    as /dev/null, a folder or a FIFO is refused by what it is, not called missing)."""
     p = Path(path)
-    if not p.is_file():
+    if not p.exists():
         raise PrintkitError(f"no such file: {path}")
+    if not p.is_file():
+        what = "a folder" if p.is_dir() else "not a regular file"
+        raise PrintkitError(f"{path} is {what} (a log is read from a file)")
     return p
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -39,19 +40,24 @@ KITS = {k.name: k for k in game_kits()}
 GAMES = sorted(KITS)
 LOGS = {g: sorted(KITS[g].examples.glob("*.jsonl")) for g in GAMES}
 
-CUT_CASES = {"wftgts": 10, "tug-of-war": 10, "war-pnp": 8, "war-of-bones": 10, "pwinch-wars": 2}
-MUTATION_CASES = {"wftgts": 100, "tug-of-war": 100, "war-pnp": 60, "war-of-bones": 80,
-                  "pwinch-wars": 12}
+SCALE = int(os.environ.get("PRINTKIT_FUZZ_SCALE", "1"))
+"""``make fuzz`` runs this module with many times the cases (``PRINTKIT_FUZZ_SCALE``), each
+case tallied in ``PRINTKIT_FUZZ_TALLY`` (a file, one line per case) for its summary."""
+CUT_CASES = {g: n * SCALE for g, n in {"wftgts": 10, "tug-of-war": 10, "war-pnp": 8,
+                                        "war-of-bones": 10, "pwinch-wars": 2}.items()}
+MUTATION_CASES = {g: n * SCALE for g, n in {"wftgts": 100, "tug-of-war": 100, "war-pnp": 60,
+                                             "war-of-bones": 80, "pwinch-wars": 12}.items()}
 EVERY_CUT = 12
 """A log this short is cut after every line; a longer one at drawn cut points."""
 LONGEST_CUT = {"pwinch-wars": 80}
 """A mutated Pwinch Wars log is cut after at most this many lines (set-up and equipment, the
 first placings): a legal one is drawn, and each turn drawn costs about a second."""
 
-SETTINGS = {"deadline": None, "derandomize": True, "database": None,
+SETTINGS = {"deadline": None, "derandomize": SCALE == 1, "database": None,
             "phases": (Phase.explicit, Phase.generate)}
 """No shrinking: a failing case prints the mutation that broke it, and shrinking a case that
-draws a PDF could run for minutes."""
+draws a PDF could run for minutes. The suite draws the same cases every time; ``make fuzz``
+draws new ones on every run."""
 
 
 def log_lines(path: Path) -> list[str]:
@@ -210,6 +216,14 @@ def assert_contract(result: Any, what: str, *, preflight: bool = False) -> None:
             f"{what}: exit 1 without a preflight report: {result.err[:2000]!r}")
 
 
+def _tally(game: str, outcome: str) -> None:
+    """One case's outcome, for ``make fuzz``'s summary (nothing when no tally is asked)."""
+    tally = os.environ.get("PRINTKIT_FUZZ_TALLY")
+    if tally:
+        with open(tally, "a", encoding="utf-8") as f:
+            f.write(f"{game} {outcome}\n")
+
+
 def check(cli: Run, game: str, text: str, folder: Path, what: str) -> tuple[int, int]:
     """Feed ``text`` as a log to ``replay`` and ``example``; assert the contract; return
     their exit codes."""
@@ -234,7 +248,11 @@ def check(cli: Run, game: str, text: str, folder: Path, what: str) -> tuple[int,
         assert (drawn.code == 2) == (replayed.code == 2), (
             f"{game} ({what}): replay exits {replayed.code} ({replayed.err.strip()}) but "
             f"example exits {drawn.code} ({drawn.err.strip()})")
+        _tally(game, f"{replayed.code} {drawn.code}")
         return int(replayed.code), int(drawn.code)
+    except AssertionError:
+        _tally(game, "broke")
+        raise
     finally:
         for p in out.iterdir():
             p.unlink()
@@ -302,3 +320,31 @@ def test_a_mutated_log_is_replayed_or_refused_in_one_line(game, cli, tmp_path):
         check(cli, game, text, tmp_path / str(next(cases)), what)
 
     mutated()
+
+
+def summary(tally: Path) -> tuple[str, bool]:
+    """``make fuzz``'s report from the tally: cases per game and what they came to (exit
+    codes of replay and example), and whether any broke the contract."""
+    counts: dict[str, dict[str, int]] = {}
+    for line in tally.read_text(encoding="utf-8").splitlines():
+        game, outcome = line.split(" ", 1)
+        per = counts.setdefault(game, {})
+        per[outcome] = per.get(outcome, 0) + 1
+    rows = []
+    for game in sorted(counts):
+        per = counts[game]
+        shown = ", ".join(f"{n} {o.replace(' ', '/')}" for o, n in sorted(per.items()))
+        rows.append(f"{game}: {sum(per.values())} cases ({shown})")
+    broke = sum(per.get("broke", 0) for per in counts.values())
+    total = sum(sum(per.values()) for per in counts.values())
+    rows.append(f"all: {total} cases, {broke} broke the contract "
+                "(replay/example exit codes; 'broke' = anything else)")
+    return "\n".join(rows), broke > 0
+
+
+if __name__ == "__main__":  # make fuzz
+    import sys
+
+    text, broke = summary(Path(sys.argv[1]))
+    print(text)
+    sys.exit(1 if broke else 0)

@@ -27,6 +27,10 @@ def _one_line(err: str) -> str:
     (("validate", "wftgts", "--players", "0"), "--players must be a positive number"),
     (("build", "dice", "--out", ""), "--out names no folder"),
     (("play", "wftgts", "--log", "{tmp}"), "is a folder"),
+    (("replay", "wftgts", "/dev/null"), "/dev/null is not a regular file"),
+    (("example", "wftgts", "/dev/null", "--out", "{tmp}/p/e.pdf"),
+     "/dev/null is not a regular file"),
+    (("replay", "wftgts", "{tmp}/missing.jsonl"), "no such file: "),
 ])
 def test_a_value_out_of_range_is_one_line(cli, tmp_path: Path, args: tuple[str, ...],
                                           says: str) -> None:

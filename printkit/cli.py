@@ -279,8 +279,8 @@ def _build_progress(game: str, components: tuple[str, ...],
                     out: Path) -> Iterator[Callable[[str], None]]:
     """``build all`` (or any build of many components) says what it does and about how long
     it takes, then shows a bar on a terminal; yields the ``echo`` for the written files."""
+    from printkit.engines.core.progress import task
     from printkit.kits import get_kit, kits
-    from printkit.progress import task
 
     chosen = list(kits().values()) if game == "all" else [get_kit(game)]
     count = len(components) or sum(len(k.component_list()) for k in chosen)

@@ -440,7 +440,7 @@ def static_instance(variable_font: Path, weight: int, *, family: str = "",
     from fontTools.ttLib import TTFont as FTFont
     from fontTools.varLib.instancer import instantiateVariableFont
 
-    from printkit.progress import say
+    from printkit.engines.core.progress import say
 
     stem = Path(variable_font).stem.split("[")[0]
     what = f"{family or stem} {_WEIGHT_NAMES.get(weight, f'weight {weight}')}"

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-# A first run that fills the cache says so on stderr (printkit.progress); tests that read a
-# command's stderr must not depend on whether the machine's cache was warm. Tests of those
-# lines unset it (monkeypatch.delenv), and tests/test_user_install.py runs without it.
+# A first run that fills the cache says so on stderr (printkit.engines.core.progress); tests
+# that read a command's stderr must not depend on whether the machine's cache was warm. Tests
+# of those lines unset it (monkeypatch.delenv), and tests/test_user_install.py runs without
+# it.
 os.environ.setdefault("PRINTKIT_QUIET", "1")
 
 ROOT = Path(__file__).resolve().parent.parent

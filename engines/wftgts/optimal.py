@@ -78,6 +78,7 @@ from typing import Any, BinaryIO
 import numpy as np
 import numpy.typing as npt
 
+from printkit.engines.core.progress import task
 from printkit.engines.wftgts.rules import RULES, Rules
 
 TABLE_VERSION = 3
@@ -103,7 +104,7 @@ F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
 Step = Callable[[int], None]
 Progress = Callable[[str, int | None], AbstractContextManager[Step]]
-"""``progress(line, total)``: says ``line`` and yields ``step(n=1)`` (printkit.progress.task)."""
+"""``progress(line, total)``: says ``line`` and yields ``step(n=1)`` (core.progress.task)."""
 
 
 def cache_root() -> Path:
@@ -763,14 +764,6 @@ def _open(path: Path, rules: Rules, *, mmap_file: bool = True) -> Tables:
     )
 
 
-def _printkit_progress(line: str, total: int | None) -> AbstractContextManager[Step]:
-    """printkit's first-run line on stderr, with a bar on a terminal (PRINTKIT_QUIET=1:
-    silent)."""
-    from printkit.progress import task
-
-    return task(line, total)
-
-
 def load_tables(
     cache_dir: Path | str | None = None, *, rules: Rules = RULES, rebuild: bool = False,
     progress: Progress | None = None,
@@ -789,7 +782,7 @@ def load_tables(
         except (OSError, ValueError, KeyError):
             rebuild = True  # unreadable or stale: build afresh, in its place
     if tables is None:
-        tables = _build_and_open(path, rules, rebuild, progress or _printkit_progress)
+        tables = _build_and_open(path, rules, rebuild, progress or task)
     _LOADED[path] = tables
     return tables
 

@@ -17,12 +17,13 @@ import click
 
 from printkit.engines.core import Game
 from printkit.engines.core.errors import EngineError
-from printkit.engines.core.reading import UnreadableError, json_value, toml_document
+from printkit.engines.core.reading import UnreadableError, json_value
 from printkit.errors import PrintkitError
 
 if TYPE_CHECKING:
     from printkit.context import BuildContext
     from printkit.engines.core import GameLog
+    from printkit.flags import FlagEffect
 
 EXIT_BAD_INPUT = 2
 EXIT_FAILED_CHECK = 1
@@ -64,8 +65,8 @@ def _context(paper: str, landscape: bool, profile: str = "home", locale: str = "
 def _sheet_option(f: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
         "--sheet", "sheet", metavar="FILE",
-        help="A custom sheet (TOML) that one seat plays against the standard sheets "
-             "(W.A.R. PnP).")(f)
+        help="A custom sheet (TOML) that one seat plays against the standard sheets, for a "
+             "game whose kit takes one (`printkit games` says which).")(f)
 
 
 def _sheet_options(game: str, sheet: str | None) -> dict[str, Any]:
@@ -79,58 +80,29 @@ def _sheet_options(game: str, sheet: str | None) -> dict[str, Any]:
     return get_game_kit(game).sheet_options(sheet)
 
 
-def _die_size_option(f: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option(
-        "--die-size", "die_size", type=float, metavar="MM",
-        help="The size of the dice rolled onto the table, in mm, for games played on a "
-             "mat (War of Bones): sizes the ruler and the game's ranges.")(f)
+class KitFlagCommand(click.Command):
+    """A command that offers the options the installed kits declare (:mod:`printkit.flags`),
+    worked out when the command is parsed or its help shown, so ``printkit --help`` and
+    commands that take none load no kit."""
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        from printkit.flags import offered
+        from printkit.kits import kits
+
+        params = super().get_params(ctx)
+        help_option = params[-1:] if params and params[-1].name == "help" else []
+        own = [click.Option([f"--{o.flag.name}", o.flag.dest], type=o.flag.value_type,
+                            metavar=o.flag.metavar, help=o.help)
+               for o in offered(self.name or "", kits())]  # the kits installed now
+        return params[:len(params) - len(help_option)] + own + help_option
 
 
-def _die_size_options(game: str, die_size: float | None) -> dict[str, Any]:
-    """``--die-size MM`` as the game option ``die_size_mm``, for a game that takes one."""
-    if die_size is None:
-        return {}
-    if game == "all":
-        raise PrintkitError("--die-size applies to one game; name it instead of `all`")
-    g = _game(game)
-    if "die_size_mm" not in g.options_schema().get("properties", {}):
-        raise PrintkitError(f"{g.info.title} takes no --die-size: its dice are not placed "
-                            "on the table")
-    options = {"die_size_mm": die_size}
-    try:  # the engine knows which sizes its table takes
-        g.new_initial_state(None, {**g.default_options(), **options})
-    except ValueError as exc:
-        raise PrintkitError(f"--die-size {die_size:g}: {exc}") from None
-    return options
+def _kit_flags(game: str, values: dict[str, Any], command: str) -> FlagEffect:
+    """What the kit flags given to ``command`` do for ``game`` (game options, components)."""
+    from printkit.flags import apply_flags
+    from printkit.kits import kits
 
-
-def _rules_option(f: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option(
-        "--rules", "rules_file", metavar="FILE",
-        help="A designer's edited copy of the game's rules.toml (War of Bones): the game is "
-             "played, printed and validated with its numbers.")(f)
-
-
-def _rules_options(game: str, path: str | None) -> dict[str, Any]:
-    """``--rules FILE`` as the game option ``rules``: the file's tables, whole, so that a log
-    carries them and the game replays on any machine; for a game that takes one."""
-    if path is None:
-        return {}
-    if game == "all":
-        raise PrintkitError("--rules applies to one game; name it instead of `all`")
-    g = _game(game)
-    if "rules" not in g.options_schema().get("properties", {}):
-        raise PrintkitError(f"{g.info.title} takes no --rules file")
-    try:
-        tables = toml_document(_read_text(path))
-    except UnreadableError as exc:
-        raise PrintkitError(f"--rules {path}: {exc}") from None
-    options = {"rules": tables}
-    try:  # the engine checks every number, naming the key
-        g.new_initial_state(None, {**g.default_options(), **options})
-    except ValueError as exc:
-        raise PrintkitError(f"--rules {path}: {exc}") from None
-    return options
+    return apply_flags(game, values, kits(), command)
 
 
 def _game_options(pairs: tuple[str, ...]) -> dict[str, Any]:
@@ -153,7 +125,8 @@ def _game_options(pairs: tuple[str, ...]) -> dict[str, Any]:
 def _options_flag(f: Callable[..., Any]) -> Callable[..., Any]:
     return click.option(
         "--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
-        help="A game option (repeat), e.g. round_limit=hard_decisions for W.A.R. PnP.")(f)
+        help="A game option (repeat); `printkit replay GAME --schema` lists a game's "
+             "options.")(f)
 
 
 def _out_dir(path: str) -> Path:
@@ -203,16 +176,20 @@ def games() -> None:
         click.echo(f"{name}: {title}")
         for c in kit.component_list():
             click.echo(f"  - {c.name}: {c.title}")
+        own = [f"--{f.name} {f.metavar}" for f in kit.flags]
+        if kit.sheet_file is not None:
+            own.append("--sheet FILE")
+        if own:
+            click.echo(f"  options: {', '.join(own)}")
 
 
-@cli.command()
+@cli.command(cls=KitFlagCommand)
 @click.argument("game")
 @click.option("--component", "-c", multiple=True, help="Build only this component (repeatable).")
 @_paper_option
 @click.option("--profile", default="home", show_default=True, help="home or print-shop.")
 @click.option("--locale", default="en", show_default=True, help="Language of the labels.")
 @click.option("--out", "out", default="out", show_default=True, help="Output folder.")
-@click.option("--preset", help="For `build dice`: only this game's dice.")
 @click.option("--duplex", type=click.Choice(["long", "short", "fold"]),
               help="Two-sided components (counters): how the backs are printed.")
 @click.option("--duplex-offset", help="Shift back pages by X,Y mm (read off the calibration page).")
@@ -226,37 +203,32 @@ def games() -> None:
 @click.option("--locales", help="Several languages at once (en,fr,de or `all`): a batch into "
                                 "OUT/LOCALE/GAME/ with manifest.json and index.html.")
 @_sheet_option
-@_die_size_option
-@_rules_option
 @click.option("--jobs", type=click.IntRange(min=1),
               help="With --locales: worker processes [default: cores].")
 def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, profile: str,
-          locale: str, out: str, preset: str | None, duplex: str | None,
-          duplex_offset: str | None, two_up: bool, preflight: bool, overwrite: bool,
-          no_pack: bool, locales: str | None, jobs: int | None, sheet: str | None,
-          die_size: float | None, rules_file: str | None) -> None:
+          locale: str, out: str, duplex: str | None, duplex_offset: str | None, two_up: bool,
+          preflight: bool, overwrite: bool, no_pack: bool, locales: str | None,
+          jobs: int | None, sheet: str | None, **flags: Any) -> None:
     """Build the kit of GAME (or `all`) into OUT/GAME/."""
     from printkit.commands.production import parse_offset
+    from printkit.flags import names, offered
+    from printkit.kits import kits
     from printkit.pipeline import build_kits
 
     if locales is not None:
-        if (component or preset or duplex or duplex_offset or two_up or preflight or no_pack
-                or sheet or die_size is not None or rules_file):
+        if (component or duplex or duplex_offset or two_up or preflight or no_pack or sheet
+                or any(v is not None for v in flags.values())):
+            shared = ("component", "duplex", "two-up", "preflight", "no-pack", "sheet")
+            every = [*shared, *(o.flag.name for o in offered("build", kits()))]
             raise PrintkitError("--locales builds whole kits with their defaults; leave out "
-                                "--component, --preset, --duplex, --two-up, --preflight, "
-                                "--no-pack, --sheet, --die-size and --rules")
+                                + names(every))
         _build_locales(game, paper, landscape, profile, locales, _out_dir(out), jobs)
         return
 
-    if preset:
-        if game != "dice":
-            raise PrintkitError("--preset applies to `printkit build dice` only")
-        from printkit.production.dice import preset as find_preset
-
-        component = (*component, find_preset(preset).name)
+    effect = _kit_flags(game, flags, "build")
+    component = (*component, *effect.components)
     ctx = _context(paper, landscape, profile, locale, parse_offset(duplex_offset),
-                   {**_rules_options(game, rules_file), **_die_size_options(game, die_size),
-                    **_sheet_options(game, sheet)})
+                   {**effect.game_options, **_sheet_options(game, sheet)})
     folder = _out_dir(out)
     with _build_progress(game, component, folder) as echo:
         report = build_kits(game, ctx, folder, components=component,
@@ -316,7 +288,7 @@ def _build_locales(game: str, paper: str, landscape: bool, profile: str, locales
     run_batch(batch, out, jobs, "kit builds")
 
 
-@cli.command()
+@cli.command(cls=KitFlagCommand)
 @click.argument("game")
 @click.option("--seed", default=0, show_default=True, type=int)
 @click.option("--players", type=click.IntRange(min=1), help="Number of players.")
@@ -327,11 +299,9 @@ def _build_locales(game: str, paper: str, landscape: bool, profile: str, locales
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @_options_flag
 @_sheet_option
-@_die_size_option
-@_rules_option
 def play(game: str, seed: int, players: int | None, bots: tuple[str, ...], names: tuple[str, ...],
          log_path: str | None, as_json: bool, option_pairs: tuple[str, ...],
-         sheet: str | None, die_size: float | None, rules_file: str | None) -> None:
+         sheet: str | None, **flags: Any) -> None:
     """Auto-play one game with bots and print the result (names, scores, winner)."""
     from printkit.engines.core import play as run
 
@@ -348,8 +318,8 @@ def play(game: str, seed: int, players: int | None, bots: tuple[str, ...], names
     seats = (seats + [seats[-1]] * n)[:n]
     if names and len(names) != n:
         raise PrintkitError(f"give {n} --name values or none")
-    options = {**_game_options(option_pairs), **_rules_options(game, rules_file),
-               **_die_size_options(game, die_size), **_sheet_options(game, sheet)}
+    options = {**_game_options(option_pairs), **_kit_flags(game, flags, "play").game_options,
+               **_sheet_options(game, sheet)}
     try:
         g.new_initial_state(n, {**g.default_options(), **options})
     except ValueError as exc:
@@ -412,15 +382,14 @@ def describe_result(title: str, players: list[tuple[str, str | None]],
 
 
 def _default_bot(name: str, g: Game[Any, Any]) -> str:
-    """``play``'s bot when none is named: ``greedy`` where a game has one, else the bot the
-    game's layouts are validated with, else ``random``."""
+    """``play``'s bot when none is named: the kit's ``play_bot``, else the bot the game's
+    layouts are validated with, else ``random``."""
     from printkit.kits import get_game_kit
 
-    if "greedy" in g.bots():
-        return "greedy"
-    validation = get_game_kit(name).validation
-    if validation is not None and validation.bot in g.bots():
-        return validation.bot
+    kit = get_game_kit(name)
+    for bot in (kit.play_bot, kit.validation.bot if kit.validation else None):
+        if bot is not None and bot in g.bots():
+            return bot
     return "random"
 
 
@@ -528,7 +497,7 @@ def _with_sheet(parsed: GameLog, options: dict[str, Any], log: str) -> GameLog:
     return parsed
 
 
-@cli.command()
+@cli.command(cls=KitFlagCommand)
 @click.argument("game")
 @click.option("--games", "count", default=1000, show_default=True, type=int)
 @click.option("--seed", default=0, show_default=True, type=int)
@@ -555,19 +524,17 @@ def _with_sheet(parsed: GameLog, options: dict[str, Any], log: str) -> GameLog:
 @_paper_option
 @_options_flag
 @_sheet_option
-@_die_size_option
-@_rules_option
 def validate(game: str, count: int, seed: int, bot: str | None, players: int | None,
              as_json: bool, report: str | None, executor: str, jobs: int | None,
              scheduler: str | None, pair_games: int | None, chunk: int | None, paper: str,
              landscape: bool, option_pairs: tuple[str, ...], sheet: str | None,
-             die_size: float | None, rules_file: str | None) -> None:
+             **flags: Any) -> None:
     """Auto-play many games of every variant, check every declared capacity against them
     and measure the game's balance (length, scores, seats, bots against bots).
 
     With --sheet, the custom sheet's seat moves round the table from game to game and the
     report adds its win rate against the standard sheets, with a 95 % confidence interval.
-    A run that changes the game (--option, --sheet, --die-size, --rules) with --report also
+    A run that changes the game (--option, --sheet, a kit's own options) with --report also
     plays the standard game and shows the two side by side. Ctrl-C (or SIGTERM) stops within a
     game: every game that finished is printed and the report is written, marked partial.
     """
@@ -580,8 +547,8 @@ def validate(game: str, count: int, seed: int, bot: str | None, players: int | N
         raise PrintkitError(f"--players must be a positive number, not {players}")
     if jobs is not None and executor != "local":
         raise PrintkitError("--jobs applies to --executor local")
-    options = {**_game_options(option_pairs), **_rules_options(game, rules_file),
-               **_die_size_options(game, die_size)}
+    options = {**_game_options(option_pairs),
+               **_kit_flags(game, flags, "validate").game_options}
     sheet_options = _sheet_options(game, sheet)
     ctx = _context(paper, landscape, game_options={**options, **sheet_options})
     report_path = _report_path(report) if report else None

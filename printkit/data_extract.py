@@ -1,25 +1,29 @@
 """A Babel extraction method for CSV data files: the printed words of a game's spreadsheets.
 
 Card titles, terrain names and item names live in a game's CSV data, not in code, yet they are
-printed (``ctx._(card.title)``), so they must reach the template catalog. ``babel.cfg`` names
-this method in its ``[extractors]`` section and says, per group of files, which columns hold
-printed text (names of people and ids are left out: they are not translated)::
+printed (``ctx._(card.title)``), so they must reach the template catalog. A data file says
+itself which of its columns hold printed text, in a note line before its header (names of
+people and ids are left out: they are not translated)::
+
+    # printed: title, text
+
+``babel.cfg`` names this method in its ``[extractors]`` section and the files it reads, and
+knows no game's columns::
 
     [extractors]
     csv = printkit.data_extract:extract_csv
 
-    [csv: engines/mygame/data/*.csv]
-    columns = events.csv:title events.csv:text terrain.csv:name
+    [csv: engines/*/data/*.csv]
 
-``columns`` lists column names separated by spaces or commas; ``FILE:COLUMN`` takes the column
-from that file only (by its name, without folders), a bare ``COLUMN`` from every file that has
-it. Lines starting with ``#`` before the header (and between rows) are notes and skipped; line
-numbers are the file's own, as an editor shows them. Empty cells give nothing.
+A ``columns`` option may add columns (space or comma separated; ``FILE:COLUMN`` takes the
+column from that file only, by its name without folders, a bare ``COLUMN`` from every file
+that has it). Lines starting with ``#`` before the header (and between rows) are notes and
+skipped; line numbers are the file's own, as an editor shows them. Empty cells give nothing.
 
 >>> import io
->>> data = io.BytesIO(b"# a note\\nid,title,text\\nsun,Sun,Squint.\\n")
->>> [(line, msg) for line, _f, msg, _c in extract_csv(data, (), (), {"columns": "title"})]
-[(3, 'Sun')]
+>>> data = io.BytesIO(b"# a note\\n# printed: title\\nid,title,text\\nsun,Sun,Squint.\\n")
+>>> [(line, msg) for line, _f, msg, _c in extract_csv(data, (), (), {})]
+[(4, 'Sun')]
 """
 
 from __future__ import annotations
@@ -39,9 +43,9 @@ Extracted = tuple[int, str | None, str, list[str]]
 def wanted_columns(spec: str, file_name: str) -> tuple[str, ...]:
     """The columns ``spec`` (the ``columns`` option) asks of the file named ``file_name``.
 
-    >>> wanted_columns("events.csv:title, events.csv:text name", "events.csv")
+    >>> wanted_columns("cards.csv:title, cards.csv:text name", "cards.csv")
     ('title', 'text', 'name')
-    >>> wanted_columns("events.csv:title name", "terrain.csv")
+    >>> wanted_columns("cards.csv:title name", "places.csv")
     ('name',)
     """
     out: list[str] = []
@@ -52,6 +56,25 @@ def wanted_columns(spec: str, file_name: str) -> tuple[str, ...]:
         if column and column not in out:
             out.append(column)
     return tuple(out)
+
+
+def printed_columns(text: str) -> tuple[str, ...]:
+    """The columns a data file declares printed, in its ``# printed: a, b`` note line(s).
+
+    >>> printed_columns("# cards\\n#printed: title, text\\nid,title,text\\n")
+    ('title', 'text')
+    """
+    found: list[str] = []
+    for line in text.splitlines():
+        note = line.strip()
+        if not note.startswith("#"):
+            if note:
+                break  # the header: notes after it are the rows' own
+            continue
+        key, sep, value = note[1:].strip().partition(":")
+        if sep and key.strip().lower() == "printed":
+            found += [c for c in value.replace(",", " ").split() if c not in found]
+    return tuple(found)
 
 
 def _rows(text: str) -> Iterator[tuple[int, list[str]]]:
@@ -86,10 +109,11 @@ def extract_csv(fileobj: IO[bytes], keywords: Collection[str], comment_tags: Col
     a renamed column would otherwise drop its words from the catalog without a word."""
     spec = str(options.get("columns", ""))
     name = PurePath(str(getattr(fileobj, "name", ""))).name
-    columns = wanted_columns(spec, name)
+    text = fileobj.read().decode(str(options.get("encoding", "utf-8-sig")))
+    declared = printed_columns(text)
+    columns = tuple(dict.fromkeys((*wanted_columns(spec, name), *declared)))
     if not columns:
         return
-    text = fileobj.read().decode(str(options.get("encoding", "utf-8-sig")))
     rows = _rows(text)
     try:
         _line, header = next(rows)
@@ -102,6 +126,10 @@ def extract_csv(fileobj: IO[bytes], keywords: Collection[str], comment_tags: Col
     if missing:
         raise PrintkitError(f"{name}: babel.cfg asks for column {missing[0]!r}, which the "
                             f"header lacks (its columns: {', '.join(header)})")
+    missing = [c for c in declared if c not in header]
+    if missing:
+        raise PrintkitError(f"{name}: its '# printed:' line names column {missing[0]!r}, "
+                            f"which the header lacks (its columns: {', '.join(header)})")
     indexes = [header.index(c) for c in columns if c in header]
     for line, cells in rows:
         for i in indexes:

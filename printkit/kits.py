@@ -39,6 +39,7 @@ from printkit.errors import PrintkitError
 
 if TYPE_CHECKING:
     from printkit.context import DrawContext
+    from printkit.flags import KitFlag
     from printkit.production.dice import DicePreset
 
 ENTRY_POINT_GROUP = "printkit.kits"
@@ -112,7 +113,7 @@ class Validation(Generic[S]):
     demands: Mapping[str, Callable[[S], int]]
     variants: Callable[[], Sequence[tuple[str, Mapping[str, Any]]]] | None = None
     """The game's variants, each validated on its own: a name and the game options that make
-    it (one per Pwinch Wars scenario, say); None is the one standard game. A function, so
+    it (one per scenario, say); None is the one standard game. A function, so
     that the list is read from the game's data only when validation runs."""
     scores: Callable[[S], Sequence[float]] | None = None
     """Each player's score at the end of a game, for the report's score charts, where the
@@ -209,6 +210,12 @@ class Kit(Generic[S, A]):
     """The folder of the game's example logs (the seeds' worked examples)."""
     sheet_file: SheetFile | None = None
     """How ``--sheet FILE`` changes the game, for games whose seats may differ."""
+    flags: tuple[KitFlag, ...] = ()
+    """The kit's own command-line options (``--NAME VALUE``): the CLI offers them
+    (:mod:`printkit.flags`)."""
+    play_bot: str | None = None
+    """The bot ``printkit play`` seats when none is named (default: the bot the layouts are
+    validated with, else ``random``)."""
 
     def sheet_options(self, path: str | Path | None) -> dict[str, Any]:
         """The game options of ``--sheet FILE`` (none without one); a kit that takes no sheet

@@ -18,7 +18,7 @@ What a run plays, per variant:
   a whole number of rounds of the table; the strongest bots are the slowest). With two
   players, A against B is B against A seen from the other side, so it is played once.
 * the **standard game**, when the run changes the game (``--option``, ``--sheet``,
-  ``--die-size``) and a report is asked for: the same games without the changes, shown side
+  a kit's own options) and a report is asked for: the same games without the changes, shown side
   by side with the changed game.
 
 Game length is measured in **decisions** (every choice any player made, the number of
@@ -419,7 +419,7 @@ def validate_kit(kit: Kit[Any, Any], build: BuildContext, settings: RunSettings,
 
 def _players_for(game: Game[Any, Any], options: Mapping[str, Any]) -> int:
     """The players of a variant: the game's usual count, unless the variant's options fix
-    another (a Pwinch Wars scenario for 3 players): then the first count the game takes."""
+    another (a scenario for 3 players): then the first count the game takes."""
     info = game.info
     counts: list[int] = [info.default_players, *range(info.min_players, info.max_players + 1)]
     for count in counts[:12]:

@@ -25,6 +25,7 @@ from printkit.engines.core import (
     State,
 )
 from printkit.errors import PrintkitError
+from printkit.flags import game_option_flag
 from printkit.kits import Capacity, Component, Kit, Validation, game_kits, get_kit, kits
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,15 +49,49 @@ def test_an_unknown_kit_lists_the_known_ones():
         get_kit("chess")
 
 
+def _words_of(kit: Kit[Any, Any]) -> set[str]:
+    """What names a game: its kit and package names, its titles, its own command-line
+    options and their help texts, and the names of data files no other game has."""
+    pkg = _package(kit)
+    words = {kit.name, pkg, kit.title, kit.game().info.title}
+    words |= {f"--{flag.name}" for flag in kit.flags} | {flag.help for flag in kit.flags}
+    others = {p.name for k in game_kits() if k is not kit
+              for p in (ROOT / "engines" / _package(k) / "data").rglob("*")}
+    words |= {p.name for p in (ROOT / "engines" / pkg / "data").rglob("*")
+              if p.is_file() and p.name not in others}
+    return words
+
+
+def _game_pattern(kit: Kit[Any, Any]) -> re.Pattern[str]:
+    words = sorted(_words_of(kit), key=len, reverse=True)
+    return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, words)) + r")(?![\w-])")
+
+
+@pytest.mark.parametrize(("kit", "text", "names_it"), [
+    ("war-of-bones", "help: the dice (War of Bones)", True),
+    ("war-of-bones", "give --die-size 19", True),
+    ("war-of-bones", "import war_of_bones", True),
+    ("war-of-bones", "the die size, --die-sizes, rules.toml, notes.md", False),
+    ("pwinch-wars", "columns = events.csv:title", True),
+    ("pwinch-wars", "one per Pwinch Wars scenario", True),
+    ("pwinch-wars", "my_events.csv, terrain, characters", False),
+    ("war-pnp", "e.g. round_limit for W.A.R. – Powers 'n Points.", True),
+])
+def test_the_check_sees_a_game_named_in_shared_code(kit: str, text: str,
+                                                    names_it: bool) -> None:
+    assert bool(_game_pattern(get_kit(kit)).search(text)) is names_it
+
+
 def test_a_kit_owns_its_files_and_shared_code_names_no_game():
     """Adding a game is engines/<game>/ plus templates/<game>/ (and its example logs): no
-    file of printkit/, engines/core/ or the packaging names any game or its package."""
+    file of printkit/, engines/core/ or the packaging names any game: not its name or
+    package, its title, its own command-line options or their help, nor its data files."""
     for kit in game_kits():
         pkg = _package(kit)
         owned = [*(ROOT / "engines" / pkg).rglob("*"), *(ROOT / "templates" / pkg).rglob("*"),
                  *(ROOT / "examples" / kit.name).rglob("*")]
         assert any(p.name == "__init__.py" for p in owned), f"{kit.name} owns no package"
-        pattern = re.compile(rf"\b({re.escape(kit.name)}|{re.escape(pkg)})\b")
+        pattern = _game_pattern(kit)
         for top in SHARED:
             files = [top] if top.is_file() else [p for p in top.rglob("*") if p.is_file()]
             for path in files:
@@ -109,6 +144,9 @@ class Guess:
     number: int
 
 
+HINTS = ("none", "odd", "even")
+
+
 class GuessState(State[Guess]):
     """One guess of a number 1-3, then a roll of a three-sided die."""
 
@@ -147,7 +185,17 @@ class GuessGame(Game[GuessState, Guess]):
 
     def new_initial_state(self, num_players: int | None = None,
                           options: Mapping[str, Any] | None = None) -> GuessState:
+        hint = dict(options or {}).get("hint", "none")
+        if hint not in HINTS:
+            raise ValueError(f"hint must be none, odd or even, not {hint!r}")
         return GuessState(self)
+
+    def options_schema(self) -> dict[str, Any]:
+        return {"type": "object", "properties": {"hint": {"enum": list(HINTS)}},
+                "additionalProperties": False}
+
+    def default_options(self) -> dict[str, Any]:
+        return {"hint": "none"}
 
     def action_to_json(self, action: Guess) -> Any:
         return action.number
@@ -207,6 +255,8 @@ GUESS_KIT: Kit[Any, Any] = Kit(
     example=_Printer,
     validation=Validation("random", lambda ctx, players: [Capacity("guess box digits", 1)],
                           {"guess box digits": lambda s: len(str(s.guess))}),
+    flags=(game_option_flag("hint", "hint", "What the guesser is told first",
+                            metavar="WORD"),),
 )
 
 
@@ -247,6 +297,28 @@ def test_a_kit_from_another_package_plugs_in_without_editing_printkit(plugin, cl
     state = GuessGame().new_initial_state()
     state.apply(random.Random(1).choice(state.legal_actions()))
     assert state.is_chance()
+
+
+def test_a_plugin_kit_adds_its_own_command_line_option(plugin, cli, tmp_path):
+    """The kit declares ``--hint WORD`` (printkit.flags); the CLI offers it, the game gets
+    it as an option its log carries, and a game whose kit does not declare it refuses it."""
+    r = cli("play", "--help")
+    assert r.code == 0 and "--hint WORD" in r.out and "(Guess the Die)" in r.out
+    assert "  options: --hint WORD" in cli("games").out
+    log = tmp_path / "g.jsonl"
+    assert cli("play", "guess", "--hint", "odd", "--log", str(log)).code == 0
+    assert '"options": {"hint": "odd"}' in log.read_text().splitlines()[0].replace(
+        '"options":{', '"options": {')
+    r = cli("play", "guess", "--hint", "warm")
+    assert r.code == 2 and r.err == (
+        "printkit: --hint warm: hint must be none, odd or even, not 'warm'\n")
+    r = cli("play", "wftgts", "--hint", "odd")
+    assert r.code == 2 and "takes no --hint (it applies to `guess`)" in r.err
+
+
+def test_without_the_plugin_the_option_is_not_offered(cli):
+    assert "--hint" not in cli("play", "--help").out
+    assert "--die-size MM" in cli("play", "--help").out  # a shipped kit's own option
 
 
 def test_engines_import_nothing_of_the_print_side():

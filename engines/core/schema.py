@@ -140,8 +140,8 @@ def validate_log_lines(game: Game[Any, Any], text: str) -> None:
 
 
 MAX_ARRAY = 10_000
-"""No list in a log line of any game comes near this (a WFtGtS roll is 7 dice, a Pwinch Wars
-move a path of a few hexes)."""
+"""No list in a log line of any game comes near this (a roll is a handful of dice, a move
+along a path a few hexes)."""
 
 MAX_MESSAGE = 160
 """A schema error quotes the value it refused; a long one is cut to this many characters."""

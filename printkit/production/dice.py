@@ -20,7 +20,7 @@ makes a d6 of 18 mm, a d8 of 18.8, a d10 of 20.3, a d12 of 22.7, a d20 of 23.4 (
 mean width about 24 mm), one eighth larger. Equal faces would make the d20 twice the d6;
 equal face-to-face sizes would make the d6 look the largest (a cube is widest across its
 corners). 27 mm keeps the smallest glue tabs (the d12's, on 10 mm edges) 3 mm deep and lets
-the nine d6 of Tug of War share one A4 or Letter page. A die's printed size is
+nine d6 share one A4 or Letter page. A die's printed size is
 :func:`~printkit.production.polyhedra.die_size`: a game's dice boxes are sized from it (and
 from :data:`SHOP_D6_MM`, the shop-bought d6 they must hold too).
 
@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.context import DrawContext
+from printkit.flags import KitFlag
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Component, Handout, Kit, NoOptions
@@ -550,10 +551,17 @@ def _dice_kit_components() -> list[Component[NoOptions]]:
     return [dice_component(p, p.name) for p in presets().values()]
 
 
+def _preset_components(name: Any) -> tuple[str, ...]:
+    """``--preset GAME``: the one component of the dice kit that prints that game's dice."""
+    return (preset(str(name)).name,)
+
+
 DICE_KIT: Kit[Any, Any] = Kit(
     name="dice",
     title=N_("Printable dice"),
     components=_dice_kit_components,
     description=N_("Foldable nets of every game's dice, one component per game."),
     handout=Handout(HANDOUT_TEMPLATE, dice_handout_data),
+    flags=(KitFlag("preset", "Only this game's dice", metavar="GAME", commands=("build",),
+                   components=_preset_components),),
 )

@@ -57,6 +57,7 @@ KIT: Kit[TugOfWarState, Action] = Kit(
     validation=VALIDATION,
     dice=DICE_PRESET,
     examples=examples_dir("tug-of-war"),
+    play_bot="greedy",  # quick, and plays a sensible game: what `printkit play` seats
     handout=Handout(Path(__file__).with_name("handout.xml.j2"), handout_data,
                     example="jeff-turn.jsonl"),
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.engines.war_of_bones import Action, WarOfBones, WarOfBonesState
+from printkit.flags import game_option_flag, rules_file_flag
 from printkit.i18n import N_
 from printkit.kits import Handout, Kit
 from printkit.resources import examples_dir
@@ -26,4 +27,15 @@ KIT: Kit[WarOfBonesState, Action] = Kit(
     examples=examples_dir("war-of-bones"),
     handout=Handout(Path(__file__).with_name("handout.xml.j2"), handout_data,
                     example=EXAMPLE_LOG, example_page=EXAMPLE_PAGE),
+    flags=(
+        game_option_flag(
+            "die-size", "die_size_mm", metavar="MM", value_type=float,
+            help="The size of the dice rolled onto the table, in mm: sizes the ruler and the "
+                 "game's ranges",
+            refusal=": its dice are not placed on the table"),
+        rules_file_flag(
+            "rules", "rules",
+            help="A designer's edited copy of the game's rules.toml: the game is played, "
+                 "printed and validated with its numbers"),
+    ),
 )

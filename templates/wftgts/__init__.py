@@ -28,6 +28,7 @@ KIT: Kit[WFtGtSState, Keep | Score] = Kit(
     validation=VALIDATION,
     dice=DICE_PRESET,
     examples=examples_dir("wftgts"),
+    play_bot="greedy",  # quick, and plays a sensible game: what `printkit play` seats
     handout=Handout(Path(__file__).with_name("handout.xml.j2"), handout_data,
                     example="seed-example.jsonl"),
 )

@@ -5,7 +5,8 @@ Run directly (``python -m bench.bench_pwinch_wars_map``, one JSON object per lin
 unit) or import :func:`run`.
 
 In-process, in CPU seconds of the bench's process, best of a few runs after one warm-up (fonts
-registered, data loaded):
+registered, data loaded), the hex renderer's worked-out hexes and marks forgotten before each
+run (:func:`printkit.hexmap.clear_caches`: a build draws each map's marks once):
 
 * ``pwinch_wars_forest_map_part_a4``: one A4 page holding part A1 of Duberger Park at true
   size, drawn alone by the shared hex renderer (fills, patterns, grid, symbols, hex numbers,
@@ -37,7 +38,7 @@ from typing import Any
 from bench.common import ROOT, fastest, interleaved, peer_python, row, scaled
 from printkit.context import BuildContext, DrawContext
 from printkit.engines.pwinch_wars import load_data
-from printkit.hexmap import MapRect, View, draw_map
+from printkit.hexmap import MapRect, View, clear_caches, draw_map
 from printkit.kits import NoOptions
 from printkit.paper import paper
 from printkit.pdf import open_canvas
@@ -59,6 +60,7 @@ def _best(work: Callable[[], None]) -> float:
     work()  # warm-up
     times = []
     for _ in range(REPEATS):
+        clear_caches()  # each run works its marks out afresh, as a build drawing it once does
         start = time.process_time()
         work()
         times.append(time.process_time() - start)

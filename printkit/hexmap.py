@@ -34,10 +34,13 @@ Drawing (``c`` a ReportLab canvas, ``ctx`` the drawing context)::
     part = View.fit(grid, box, window=window_around(grid, cells, margin_mm=10))
     draw_map(c, ctx, hm, part)                          # only that window, scaled into box
     fill_cells(c, part, zone, CellStyle(team_colour, alpha=0.5))   # an overlay on top
+    base = BaseForm("park", View.whole(grid, 0, 0))     # a map shown on page after page:
+    draw_map(c, ctx, hm, View.fit(grid, box), base=base)  # its look drawn once, into a form
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -46,11 +49,13 @@ from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Final
 
 from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from printkit.geometry import Rect
+from printkit.tracking import add_to_path
 from printkit.units import MM
 
 if TYPE_CHECKING:
@@ -227,9 +232,30 @@ class HexGrid:
 
     def neighbour(self, cell: Cell, side: int) -> Cell:
         """The cell across side ``side`` of ``cell`` (possibly off the grid)."""
+        col, row = cell
+        dc, dr = self._steps[(row if self.pointy else col) % 2][side % 6]
+        return col + dc, row + dr
+
+    def _neighbour_across(self, cell: Cell, side: int) -> Cell:
+        """The cell across side ``side`` of ``cell`` found on the map: the centre mirrored
+        across the side, and the cell there (what :meth:`neighbour`'s table is made of)."""
         (x0, y0), (x1, y1) = self.edge(cell, side)
         cx, cy = self.centre(cell)
         return self.cell_at(x0 + x1 - cx, y0 + y1 - cy)
+
+    @cached_property
+    def _steps(self) -> tuple[tuple[Cell, ...], tuple[Cell, ...]]:
+        """The step (columns, rows) to the cell across each side, for a cell of an even and
+        of an odd row (pointy) or column (flat): found on the map once per grid (the lattice
+        repeats every two rows or columns, so the steps are the same everywhere), not for
+        every cell and side (an outline asks for thousands)."""
+        steps = []
+        for parity in (0, 1):
+            cell = (2, 2 + parity) if self.pointy else (2 + parity, 2)
+            steps.append(tuple((n[0] - cell[0], n[1] - cell[1])
+                               for n in (self._neighbour_across(cell, side)
+                                         for side in range(6))))
+        return steps[0], steps[1]
 
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
         """The six cells around ``cell``, in side order."""
@@ -244,8 +270,15 @@ def outline_edges(grid: HexGrid, cells: Iterable[Cell]) -> tuple[Edge, ...]:
     """The sides around a group of cells: each side of a cell of the group whose neighbour
     across it is not in the group (the map's edge included), in reading order."""
     inside = set(cells)
-    return tuple((cell, side) for cell in sorted(inside, key=lambda c: (c[1], c[0]))
-                 for side in range(6) if grid.neighbour(cell, side) not in inside)
+    steps = grid._steps
+    pointy = grid.pointy
+    edges: list[Edge] = []
+    for cell in sorted(inside, key=lambda c: (c[1], c[0])):
+        col, row = cell
+        for side, (dc, dr) in enumerate(steps[(row if pointy else col) % 2]):
+            if (col + dc, row + dr) not in inside:
+                edges.append((cell, side))
+    return tuple(edges)
 
 
 def window_around(grid: HexGrid, cells: Iterable[Cell], margin_mm: float = 0.0,
@@ -432,12 +465,20 @@ def hex_path(c: Canvas, view: View, cells: Iterable[Cell]) -> PDFPathObject:
     """A path of the hexes of ``cells`` (one closed subpath each)."""
     path = c.beginPath()
     for cell in cells:
-        pts = view.corners(cell)
-        path.moveTo(*pts[0])
-        for p in pts[1:]:
-            path.lineTo(*p)
-        path.close()
+        code, bounds = _hex_code(view, cell)
+        add_to_path(path, code, bounds)
     return path
+
+
+@lru_cache(maxsize=8192)
+def _hex_code(view: View, cell: Cell) -> PathCode:
+    """The closed hexagon of ``cell`` through ``view``: its path operators as ``moveTo``,
+    ``lineTo`` and ``close`` write them, and its corners (page points). Worked out once per
+    view and cell: a map draws each hex twice (its fill, the clip of its pattern), and a
+    booklet or a test run draws the same maps over and over."""
+    pts = view.corners(cell)
+    (x0, y0), rest = pts[0], pts[1:]
+    return (f"{fp_str(x0, y0)} m", " ".join([f"{fp_str(x, y)} l" for x, y in rest]) + " h"), pts
 
 
 def fill_cells(c: Canvas, view: View, cells: Iterable[Cell], style: CellStyle) -> None:
@@ -454,10 +495,14 @@ def fill_cells(c: Canvas, view: View, cells: Iterable[Cell], style: CellStyle) -
         c.setStrokeColor(ink)
         c.setFillColor(ink)
         c.setLineWidth(style.width_pt * view.scale)
+        stroke = int(style.pattern is not Pattern.DOTS)
         for cell in cells:
             c.saveState()
             c.clipPath(hex_path(c, view, (cell,)), stroke=0, fill=0)
-            _pattern(c, view, cell, style)
+            path = c.beginPath()
+            code, bounds = _marks(view, cell, style)
+            add_to_path(path, code, bounds)
+            c.drawPath(path, stroke=stroke, fill=1 - stroke)
             c.restoreState()
     c.restoreState()
 
@@ -487,79 +532,155 @@ def _clip_segment(x0: float, y0: float, x1: float, y1: float, box: MapRect
     return (x0 + lo * dx, y0 + lo * dy, x0 + hi * dx, y0 + hi * dy)
 
 
-def _pattern(c: Canvas, view: View, cell: Cell, style: CellStyle) -> None:
-    """The marks of ``style.pattern`` over the box of ``cell`` (clipped by the caller).
+@lru_cache(maxsize=4096)
+def _marks(view: View, cell: Cell, style: CellStyle) -> PathCode:
+    """The marks of ``style.pattern`` over the box of ``cell`` (clipped to the hex by the
+    caller), as path operators (written as the path's own calls write them, ``fp_str``
+    numbers: the same bytes) and the corners of their box (page points).
 
     Marks sit on a lattice fixed to the map, not to the hex, so neighbouring hexes of one
-    terrain read as one continuous area."""
+    terrain read as one continuous area. Worked out once per view, cell and style: a map page
+    holds some 10,000 marks, and the same maps are drawn again and again (the booklet's
+    thumbnails, every paper and language of a test run)."""
     b = view.grid.bounds(cell)
     k, s = view.k, style.spacing_mm
+    vx, vy = view.x, view.y
+    ax, bottom, _k = view._frame  # view.point(x, y) is (vx + (x - ax) * k, vy + (bottom - y) * k)
     x0, y0 = math.floor(b.x / s) * s, math.floor(b.y / s) * s
     nx, ny = int(math.ceil(b.w / s)) + 2, int(math.ceil(b.h / s)) + 2
     p = style.pattern
-    path = c.beginPath()
+    ops: list[str] = []
+    xs: list[float] = []
+    ys: list[float] = []
     if p in (Pattern.DOTS, Pattern.RINGS):
         r_mm = (0.12 if p is Pattern.DOTS else 0.3) * s
-        inside = _near_hex(view.grid, cell, r_mm + style.width_pt / MM)
         arcs = _circle_arcs(r_mm * k)
+        r = arcs[0][0]
+        (a1, b1, c1, d1, e1, f1), (a2, b2, c2, d2, e2, f2), (a3, b3, c3, d3, e3, f3), \
+            (a4, b4, c4, d4, e4, f4) = arcs
+        # within reach of the hex (the hexagon grown by the mark's radius and line on every
+        # side): a mark wholly outside the hex would be clipped away
+        cx, cy = view.grid.centre(cell)
+        limit = view.grid.flat_mm / 2 + (r_mm + style.width_pt / MM)
+        (u1, v1), (u2, v2), (u3, v3) = _hex_axes(view.grid.pointy)
+        odd = round(y0 / s)
         for j in range(ny):
+            y = y0 + j * s
+            shift = 0.5 if (odd + j) % 2 else 0.0
+            dy = y - cy
+            py = vy + (bottom - y) * k
             for i in range(nx):
-                x, y = x0 + (i + (0.5 if (round(y0 / s) + j) % 2 else 0.0)) * s, y0 + j * s
-                if inside(x, y):  # a mark wholly outside the hex would be clipped away
-                    px, py = view.point(x, y)
-                    path.moveTo(px + arcs[-1][4], py + arcs[-1][5])
-                    for ax1, ay1, ax2, ay2, ax3, ay3 in arcs:
-                        path.curveTo(px + ax1, py + ay1, px + ax2, py + ay2, px + ax3, py + ay3)
-        c.drawPath(path, stroke=int(p is Pattern.RINGS), fill=int(p is Pattern.DOTS))
-        return
+                x = x0 + (i + shift) * s
+                dx = x - cx
+                if (abs(dx * u1 + dy * v1) <= limit and abs(dx * u2 + dy * v2) <= limit
+                        and abs(dx * u3 + dy * v3) <= limit):
+                    px = vx + (x - ax) * k
+                    xs.append(px)
+                    ys.append(py)
+                    ops.append(f"{fp_str(px + e4, py + f4)} m")
+                    ops.append(f"{fp_str(px + a1, py + b1, px + c1, py + d1, px + e1, py + f1)} c"
+                               f" {fp_str(px + a2, py + b2, px + c2, py + d2, px + e2, py + f2)} c"
+                               f" {fp_str(px + a3, py + b3, px + c3, py + d3, px + e3, py + f3)} c"
+                               f" {fp_str(px + a4, py + b4, px + c4, py + d4, px + e4, py + f4)} c")
+        if not ops:
+            return (), ()
+        # every control point lies within r of its centre, and (r, 0), (-r, 0), (0, r),
+        # (0, -r) are among them: the box of the centres grown by r is the marks' box
+        return _code(ops), _box_corners(min(xs) - r, min(ys) - r, max(xs) + r, max(ys) + r)
+    points: list[Point] = []
     if p in (Pattern.HATCH, Pattern.CROSS_HATCH):
         angles = (style.angle,) if p is Pattern.HATCH else (style.angle, style.angle + 90)
-        cx, cy = b.x + b.w / 2, b.y + b.h / 2
+        mx0, my0 = b.x + b.w / 2, b.y + b.h / 2
         reach = math.hypot(b.w, b.h) / 2 + s
         for a in angles:
             dx, dy = math.cos(math.radians(a)), -math.sin(math.radians(a))
             nxv, nyv = -dy, dx  # across the lines
             # lines at offsets that are multiples of s from the map's origin: continuous
-            base = cx * nxv + cy * nyv
+            base = mx0 * nxv + my0 * nyv
             first = math.floor((base - reach) / s)
             for n in range(first, first + int(2 * reach / s) + 2):
                 off = n * s - base
-                mx, my = cx + nxv * off, cy + nyv * off
+                mx, my = mx0 + nxv * off, my0 + nyv * off
                 seg = _clip_segment(mx - dx * reach, my - dy * reach, mx + dx * reach,
                                     my + dy * reach, b)
                 if seg is not None:  # only the part over the hex's box: the same ink, and a
-                    path.moveTo(*view.point(seg[0], seg[1]))  # line never reaches past it
-                    path.lineTo(*view.point(seg[2], seg[3]))
-        c.drawPath(path, stroke=1, fill=0)
-        return
-    if p is Pattern.WAVES:
+                    p0 = view.point(seg[0], seg[1])  # line never reaches past it
+                    p1 = view.point(seg[2], seg[3])
+                    points += (p0, p1)
+                    ops.append(f"{fp_str(*p0)} m")
+                    ops.append(f"{fp_str(*p1)} l")
+    elif p is Pattern.WAVES:
         amp = s * 0.22
         for j in range(ny):
             y = y0 + j * s
             x = x0 - s
-            path.moveTo(*view.point(x, y))
+            start = view.point(x, y)
+            points.append(start)
+            ops.append(f"{fp_str(*start)} m")
             while x < b.right + s:
-                path.curveTo(*view.point(x + s / 4, y - amp), *view.point(x + s / 4, y - amp),
-                             *view.point(x + s / 2, y))
-                path.curveTo(*view.point(x + 3 * s / 4, y + amp),
-                             *view.point(x + 3 * s / 4, y + amp), *view.point(x + s, y))
+                curve = (view.point(x + s / 4, y - amp), view.point(x + s / 4, y - amp),
+                         view.point(x + s / 2, y), view.point(x + 3 * s / 4, y + amp),
+                         view.point(x + 3 * s / 4, y + amp), view.point(x + s, y))
+                points += curve
+                ops.append(f"{fp_str(*curve[0], *curve[1], *curve[2])} c")
+                ops.append(f"{fp_str(*curve[3], *curve[4], *curve[5])} c")
                 x += s
-        c.drawPath(path, stroke=1, fill=0)
-        return
-    if p is Pattern.BRICKS:
+    elif p is Pattern.BRICKS:
         h = s / 2
         y = math.floor(b.y / h) * h
         while y < b.bottom + h:
-            path.moveTo(*view.point(b.x - s, y))
-            path.lineTo(*view.point(b.right + s, y))
+            p0, p1 = view.point(b.x - s, y), view.point(b.right + s, y)
+            points += (p0, p1)
+            ops.append(f"{fp_str(*p0)} m")
+            ops.append(f"{fp_str(*p1)} l")
             course = round(y / h)
             x = math.floor(b.x / s) * s + (s / 2 if course % 2 else 0.0) - s
             while x < b.right + s:
-                path.moveTo(*view.point(x, y))
-                path.lineTo(*view.point(x, y + h))
+                p0, p1 = view.point(x, y), view.point(x, y + h)
+                points += (p0, p1)
+                ops.append(f"{fp_str(*p0)} m")
+                ops.append(f"{fp_str(*p1)} l")
                 x += s
             y += h
-        c.drawPath(path, stroke=1, fill=0)
+    if not ops:
+        return (), ()
+    xs = [x for x, _y in points]
+    ys = [y for _x, y in points]
+    return _code(ops), _box_corners(min(xs), min(ys), max(xs), max(ys))
+
+
+def clear_caches() -> None:
+    """Forget the hexes and marks worked out so far (a benchmark timing a first drawing; a
+    map's marks take some kilobytes per hex, and at most a few thousand hexes are kept)."""
+    _hex_code.cache_clear()
+    _marks.cache_clear()
+
+
+PathCode = tuple[tuple[str, ...], tuple[Point, ...]]
+"""Path operators written out (a first move alone, then the rest in one string) and points
+that bound them: what :func:`printkit.tracking.add_to_path` adds to a path at once."""
+
+
+def _code(ops: list[str]) -> tuple[str, ...]:
+    """``ops`` (the first a move) as :data:`PathCode` keeps them: the move, then the rest
+    joined (a path's code is its operators joined with spaces, so the bytes are the same)."""
+    return (ops[0], " ".join(ops[1:])) if len(ops) > 1 else (ops[0],)
+
+
+def _box_corners(x0: float, y0: float, x1: float, y1: float) -> tuple[Point, ...]:
+    """The four corners of a box: a tracking canvas finds the same box from them as from
+    every point inside when it draws unrotated (maps are), and a box holding them all when
+    rotated."""
+    return ((x0, y0), (x1, y1), (x0, y1), (x1, y0))
+
+
+@lru_cache(maxsize=2)
+def _hex_axes(pointy: bool) -> tuple[Point, Point, Point]:
+    """The three directions across a hex's pairs of sides (unit vectors, map mm)."""
+    base = 0.0 if pointy else 30.0
+    a, b, c = ((math.cos(math.radians(base + 60 * i)), math.sin(math.radians(base + 60 * i)))
+               for i in range(3))
+    return a, b, c
 
 
 @lru_cache(maxsize=64)
@@ -575,22 +696,6 @@ def _circle_arcs(r: float) -> tuple[tuple[float, float, float, float, float, flo
     kappa = 4 / 3 * (math.sqrt(2) - 1) * r
     return ((r, kappa, kappa, r, 0.0, r), (-kappa, r, -r, kappa, -r, 0.0),
             (-r, -kappa, -kappa, -r, 0.0, -r), (kappa, -r, r, -kappa, r, 0.0))
-
-
-def _near_hex(grid: HexGrid, cell: Cell, reach_mm: float) -> Callable[[float, float], bool]:
-    """Whether a point (mm) lies within ``reach_mm`` of the hex of ``cell`` (inside the
-    hexagon grown by ``reach_mm`` on every side)."""
-    cx, cy = grid.centre(cell)
-    limit = grid.flat_mm / 2 + reach_mm
-    base = 0.0 if grid.pointy else 30.0
-    axes = [(math.cos(math.radians(base + 60 * i)), math.sin(math.radians(base + 60 * i)))
-            for i in range(3)]
-
-    def near(x: float, y: float) -> bool:
-        dx, dy = x - cx, y - cy
-        return all(abs(dx * ax + dy * ay) <= limit for ax, ay in axes)
-
-    return near
 
 
 def draw_edges(c: Canvas, view: View, line: EdgeLine) -> None:
@@ -629,18 +734,26 @@ def _towards(x: float, y: float, cx: float, cy: float, dist_across: float) -> Po
 def draw_grid(c: Canvas, view: View, cells: Iterable[Cell], ink: Color,
               width_pt: float) -> None:
     """The hex sides of ``cells``, each side stroked once (shared sides are not doubled)."""
-    seen: set[tuple[tuple[float, float], tuple[float, float]]] = set()
-    path = c.beginPath()
+    seen: set[tuple[Point, Point]] = set()
+    ops: list[str] = []
+    points: list[Point] = []
+    grid = view.grid
     for cell in cells:
+        ends = [(round(x, 3), round(y, 3)) for x, y in grid.corners(cell)]
+        page = _hex_code(view, cell)[1]  # the corners on the page: view.point of each
         for side in range(6):
-            a, b = view.grid.edge(cell, side)
-            key = tuple(sorted(((round(a[0], 3), round(a[1], 3)),
-                                (round(b[0], 3), round(b[1], 3)))))
+            a, b = ends[side], ends[(side + 1) % 6]
+            key = (a, b) if a <= b else (b, a)
             if key in seen:
                 continue
-            seen.add(key)  # type: ignore[arg-type]
-            path.moveTo(*view.point(*a))
-            path.lineTo(*view.point(*b))
+            seen.add(key)
+            pa, pb = page[side], page[(side + 1) % 6]
+            points += (pa, pb)
+            ops.append(f"{fp_str(*pa)} m")
+            ops.append(f"{fp_str(*pb)} l")
+    path = c.beginPath()
+    if ops:
+        add_to_path(path, _code(ops), points)
     c.saveState()
     c.setStrokeColor(ink)
     c.setLineWidth(width_pt * view.scale)
@@ -690,21 +803,43 @@ def draw_symbols(c: Canvas, ctx: DrawContext, view: View,
             c.restoreState()
 
 
+@dataclass(frozen=True)
+class BaseForm:
+    """A map drawn many times in one document (a booklet's thumbnails, each scenario's page
+    showing the same map): its fills, patterns and grid are drawn once, through ``view`` (a
+    view of the whole map at any place and scale; true size is best, as sharp as any), into
+    a PDF form named after ``name``, and each drawing places that form scaled into its own
+    view. ``name`` stands for the map's look: the same name, the same hexmap.
+
+    What is drawn is the same: the same shapes at the same places (all of them scale with the
+    view), in the same order, under the same clip; only the hex numbers, the symbols and the
+    lines along sides, whose sizes do not all scale with the view, are drawn as ever. A
+    tracking canvas sees each placement's shapes where they land, as if drawn there."""
+
+    name: str
+    view: View
+
+    @cached_property
+    def form(self) -> str:
+        """The form's name in the PDF: ``name`` and the view, as a name may be written."""
+        digest = hashlib.sha1(repr((self.name, self.view)).encode()).hexdigest()[:16]
+        return f"hexmap{digest}"
+
+
 def draw_map(c: Canvas, ctx: DrawContext, hexmap: HexMap, view: View, *,
-             clip: bool = True) -> tuple[Cell, ...]:
+             clip: bool = True, base: BaseForm | None = None) -> tuple[Cell, ...]:
     """Draw ``hexmap`` through ``view``: fills and patterns, the grid, the lines, the
     symbols and the hex numbers, clipped to the view's window (``clip``). Returns the cells
-    drawn, in drawing order (each once)."""
+    drawn, in drawing order (each once). With ``base``, the fills, patterns and grid come
+    from that form, drawn on first use in the document (:class:`BaseForm`)."""
     cells = tuple(cell for cell in view.cells() if cell in hexmap.styles)
     c.saveState()
     if clip:
         view.clip(c)
-    by_style: dict[CellStyle, list[Cell]] = {}
-    for cell in cells:
-        by_style.setdefault(hexmap.styles[cell], []).append(cell)
-    for style, group in by_style.items():
-        fill_cells(c, view, group, style)
-    draw_grid(c, view, cells, hexmap.grid_ink, hexmap.grid_width_pt)
+    if base is None:
+        _draw_base(c, hexmap, view, cells)
+    else:
+        _place_base(c, hexmap, view, base, clip)
     for line in hexmap.lines:
         draw_edges(c, view, line)
     draw_symbols(c, ctx, view, hexmap.symbols, cells)
@@ -712,6 +847,40 @@ def draw_map(c: Canvas, ctx: DrawContext, hexmap: HexMap, view: View, *,
         draw_labels(c, ctx, view, hexmap.labels, hexmap.label_style, cells)
     c.restoreState()
     return cells
+
+
+def _draw_base(c: Canvas, hexmap: HexMap, view: View, cells: tuple[Cell, ...]) -> None:
+    """The fills and patterns of ``cells``, a style at a time, then their grid."""
+    by_style: dict[CellStyle, list[Cell]] = {}
+    for cell in cells:
+        by_style.setdefault(hexmap.styles[cell], []).append(cell)
+    for style, group in by_style.items():
+        fill_cells(c, view, group, style)
+    draw_grid(c, view, cells, hexmap.grid_ink, hexmap.grid_width_pt)
+
+
+def _place_base(c: Canvas, hexmap: HexMap, view: View, base: BaseForm, clip: bool) -> None:
+    """The base form (drawn first if the document has none yet) placed into ``view``."""
+    bv = base.view
+    if bv.window is not None or bv.grid != view.grid:
+        raise ValueError("a map's base form is drawn through a view of the same whole map")
+    if not c.hasForm(base.form):
+        r = bv.rect
+        pad = 0.0 if clip else bv.flat_pt  # unclipped, the edge's strokes reach past it
+        c.beginForm(base.form, r.x - pad, r.y - pad, r.right + pad, r.top + pad)
+        if clip:
+            bv.clip(c)
+        _draw_base(c, hexmap, bv, tuple(cell for cell in bv.cells() if cell in hexmap.styles))
+        c.endForm()
+    # the map point at bv's page point p lands at view's page point: f * p + (e, g)
+    ax_b, bottom_b, k_b = bv._frame
+    ax_v, bottom_v, k_v = view._frame
+    f = k_v / k_b
+    c.saveState()
+    c.transform(f, 0, 0, f, view.x + (ax_b - ax_v) * k_v - bv.x * f,
+                view.y + (bottom_v - bottom_b) * k_v - bv.y * f)
+    c.doForm(base.form)
+    c.restoreState()
 
 
 # -- named glyphs --------------------------------------------------------------------------------

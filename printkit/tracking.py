@@ -37,12 +37,14 @@ the smallest string. Printer's information inside ``exempt(canvas)`` is not chec
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import math
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.pdfgen.textobject import PDFTextObject
 
@@ -142,6 +144,80 @@ class TrackedPath(PDFPathObject):
         super().arcTo(x1, y1, x2, y2, startAng, extent)
 
 
+def add_to_path(path: PDFPathObject, code: Sequence[str],
+                points: Iterable[tuple[float, float]]) -> None:
+    """Add path operators already written out to ``path`` in one go: ``code`` as the path's
+    own calls write them (``"x y m"``, ``"x1 y1 x2 y2 x3 y3 c"``..., numbers through
+    ``fp_str``), its first entry a move alone, the others any number of operators each; and,
+    on a :class:`TrackedPath`, ``points`` that bound them (the box is all the canvas keeps).
+
+    A drawing of tens of thousands of marks (a hex map's patterns) spends more on one call
+    per operator than on the marks; its operators can be worked out once and reused.
+
+    >>> p = TrackedPath()
+    >>> add_to_path(p, ("1 2 m", "3 4 l 5 6 l h"), [(1, 2), (5, 6)])
+    >>> p.getCode(), p.points
+    ('n 1 2 m 3 4 l 5 6 l h', [(1, 2), (5, 6)])
+    """
+    if not code:
+        return
+    path._code_append(code[0])  # the path's own check that it starts with a move
+    path._code.extend(code[1:])
+    if isinstance(path, TrackedPath):
+        path.points.extend(points)
+
+
+_TURNS = tuple((math.cos((0 + i * 90.0) * math.pi / 180.),
+                math.sin((0 + i * 90.0) * math.pi / 180.),
+                math.cos((0 + (i + 1) * 90.0) * math.pi / 180.),
+                math.sin((0 + (i + 1) * 90.0) * math.pi / 180.)) for i in range(4))
+_KAPPA = abs(4. / 3. * (1. - math.cos(90.0 * math.pi / 360.)) / math.sin(90.0 * math.pi / 360.))
+_QUARTERS = tuple((c0, s0, c0 - _KAPPA * s0, s0 + _KAPPA * c0, c1 + _KAPPA * s1,
+                   s1 - _KAPPA * c1, c1, s1) for c0, s0, c1, s1 in _TURNS)
+"""ReportLab's four quarter arcs of a full circle (``pdfgeom.bezierArc(..., 0, 360)``), as
+factors of the radii: what :func:`circles` needs to write the same numbers."""
+
+
+def circles(canvas: Canvas, centres: Iterable[tuple[float, float]], r: float,
+            stroke: int = 1, fill: int = 0) -> None:
+    """``canvas.circle(x, y, r, stroke, fill)`` at each of ``centres``, in one call: the same
+    operators and numbers (each circle its own path, painted), worked out as ReportLab works
+    them out, and on a tracking canvas the same box for each. A pattern of hundreds of dots
+    drawn one ``circle`` at a time spends most of its time in the calls.
+
+    >>> import io
+    >>> a, b = Canvas(io.BytesIO()), Canvas(io.BytesIO())
+    >>> for x, y in ((10, 20), (13.3, 7.1)):
+    ...     a.circle(x, y, 1.7, stroke=0, fill=1)
+    >>> circles(b, ((10, 20), (13.3, 7.1)), 1.7, stroke=0, fill=1)
+    >>> a._code == b._code
+    True
+    """
+    op = PATH_OPS[stroke, fill, canvas._fillMode]
+    code = canvas._code
+    tracking = isinstance(canvas, TrackingCanvas) and bool(stroke or fill)
+    m = canvas.matrix if tracking else None
+    quarters = _QUARTERS
+    for x, y in centres:
+        # canvas.circle -> canvas.ellipse(x1, y1, x2, y2) -> path.ellipse(x1, y1, x2 - x1,
+        # y2 - y1) -> bezierArc(x1, y1, x1 + w, y1 + h, 0, 360), step by step
+        x1, x2, y1, y2 = x - r, x + r, y - r, y + r
+        xa, ya, xb, yb = x1, y1, x1 + (x2 - x1), y1 + (y2 - y1)
+        xa, ya, xb, yb = min(xa, xb), max(ya, yb), max(xa, xb), min(ya, yb)
+        xc, yc, rx, ry = (xa + xb) / 2., (ya + yb) / 2., (xb - xa) / 2., (yb - ya) / 2.
+        code.append("n")
+        for i, (c0, s0, k1, l1, k2, l2, c1, s1) in enumerate(quarters):
+            if i == 0:
+                code.append(f"{fp_str(xc + rx * c0, yc - ry * s0)} m")
+            nums = fp_str(xc + rx * k1, yc - ry * l1, xc + rx * k2, yc - ry * l2,
+                          xc + rx * c1, yc - ry * s1)
+            code.append(f"{nums} c")
+        code.append(op)
+        if m is not None:
+            assert isinstance(canvas, TrackingCanvas)
+            canvas._record("shapes", _bbox(m, [(x1, y1), (x2, y2), (x1, y2), (x2, y1)]))
+
+
 class TrackedText(PDFTextObject):
     """A text object that remembers the box of every string it sets (in user space)."""
 
@@ -192,6 +268,8 @@ class TrackingCanvas(Canvas):
         self._form_texts: dict[str, list[Sized]] = {}
         self._form: list[tuple[str, Box]] | None = None
         self._form_sized: list[Sized] | None = None
+        self._form_saved: list[tuple[list[tuple[str, Box]] | None, list[Sized] | None,
+                                     Box | None, list[Box | None]]] = []
         super().__init__(*args, **kwargs)
 
     # -- state ---------------------------------------------------------------------------
@@ -212,11 +290,11 @@ class TrackingCanvas(Canvas):
     def _record(self, kind: str, box: Box | None) -> None:
         if box is None or self._exempt:
             return
+        box = _clip(box, self._clip_box)  # in a form, its own clip (placing it, the page's)
+        if box is None:
+            return
         if self._form is not None:  # inside a form: placed (and checked) where it is used
             self._form.append((kind, box))
-            return
-        box = _clip(box, self._clip_box)
-        if box is None:
             return
         if kind == "shapes" and not self._check_shapes:
             return
@@ -316,20 +394,24 @@ class TrackingCanvas(Canvas):
         return result
 
     # -- forms: drawn once, placed many times --------------------------------------------
+    # A form keeps the box of each of its shapes as its own clips leave it (in its own
+    # space); each placement maps those boxes through the matrix it is placed with, clips
+    # them to the placement's clip and checks them: what a drawing made in place would see.
 
     def beginForm(self, name: str, lowerx: float = 0, lowery: float = 0,
                   upperx: float | None = None, uppery: float | None = None) -> None:
+        # what was being drawn (the page, or a form begun mid-way through another: a map's
+        # base form drawn while the page is itself a form), taken up again at endForm
+        self._form_saved.append((self._form, self._form_sized, self._clip_box,
+                                 list(self._clip_stack)))
         self._form = self._forms.setdefault(name, [])
         self._form_sized = self._form_texts.setdefault(name, [])
-        self._form_saved = (self._clip_box, list(self._clip_stack))
         self._clip_box = None
         super().beginForm(name, lowerx, lowery, upperx, uppery)
 
     def endForm(self, **extra_attributes: Any) -> None:
         super().endForm(**extra_attributes)
-        self._form = None
-        self._form_sized = None
-        self._clip_box, self._clip_stack = self._form_saved
+        self._form, self._form_sized, self._clip_box, self._clip_stack = self._form_saved.pop()
 
     def doForm(self, name: str) -> None:
         m = self.matrix

@@ -34,6 +34,7 @@ from printkit.engines.pwinch_wars import (
 )
 from printkit.geometry import Rect
 from printkit.hexmap import (
+    BaseForm,
     Cell,
     CellStyle,
     Symbol,
@@ -57,6 +58,7 @@ from printkit.templates.pwinch_wars.maps import (
     cell_of,
     legend_terrains,
     pwinch_hexmap,
+    sheet_geometry,
 )
 from printkit.templates.pwinch_wars.style import TEAM_LETTERS, TEAM_NAMES, TITLE, team_ink
 from printkit.units import mm
@@ -265,7 +267,10 @@ def _thumbnail(c: Canvas, ctx: DrawContext, game_map: GameMap, scenario: Scenari
     m = LAYOUT["map"]
     hm = pwinch_hexmap(game_map, labels=False)
     view = View.fit(hm.grid, box)
-    drawn = draw_map(c, ctx, hm, view)
+    # every page showing this map places one drawing of it, made through the map sheet's
+    # own view (the same marks as the sheet's, worked out once)
+    drawn = draw_map(c, ctx, hm, view,
+                     base=BaseForm(f"pwinch-{scenario.map}", sheet_geometry(game_map).view))
     for team in scenario.teams:
         cells = [cell_of(h) for h in team.setup.hexes(game_map)]
         fill_cells(c, view, cells, CellStyle(team_ink(team.colour),

@@ -85,7 +85,7 @@ from printkit.templates.pwinch_wars.style import (
     side_ink,
     team_ink,
 )
-from printkit.tracking import clip_rect
+from printkit.tracking import circles, clip_rect
 from printkit.units import mm
 
 LAYOUT: Final = Layout(Path(__file__).with_name("counters.toml"))
@@ -868,10 +868,9 @@ def draw_team_pattern(c: Canvas, colour: TeamColour, box: Rect, pitch: float,
             if xe > xs:  # reach, unseen, across a neighbour's cut)
                 c.line(xs, box.y + xs - x0, xe, box.y + xe - x0)
     else:
-        for i in range(int(box.w / pitch) + 1):
-            for j in range(int(box.h / pitch) + 1):
-                c.circle(box.x + (i + 0.5) * pitch, box.y + (j + 0.5) * pitch, pitch * 0.22,
-                         stroke=0, fill=1)
+        circles(c, [(box.x + (i + 0.5) * pitch, box.y + (j + 0.5) * pitch)
+                    for i in range(int(box.w / pitch) + 1)
+                    for j in range(int(box.h / pitch) + 1)], pitch * 0.22, stroke=0, fill=1)
     c.restoreState()
 
 

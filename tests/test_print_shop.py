@@ -19,6 +19,7 @@ from typing import Any
 import pdfplumber
 import pytest
 from buildcache import built_kits
+from conftest import Unreadable, plumbed_shapes, shapes_left_out
 from pypdf import PdfReader
 
 from printkit.context import BuildContext
@@ -96,23 +97,49 @@ def measure(pdf: Path) -> tuple[Measured, ...]:
 
 
 def _measure(pdf: Path) -> list[Measured]:
+    """Each page read back as pdfplumber reads it: its shapes' boxes from
+    ``conftest.plumbed_shapes`` (pdfminer's own geometry, without building pdfplumber's objects),
+    its characters and text from pdfplumber reading the page's text (the lines of shapes
+    left out of its content, ``conftest.shapes_left_out``): the same values, read in a
+    fraction of the time (``test_the_fast_reading_is_pdfplumbers`` compares the two)."""
     reader = PdfReader(str(pdf))
+    for page in reader.pages:
+        assert "/TrimBox" in page and "/BleedBox" in page, pdf
     out = []
     with pdfplumber.open(str(pdf)) as doc:
-        for page, plumb in zip(reader.pages, doc.pages, strict=True):
-            assert "/TrimBox" in page and "/BleedBox" in page, pdf
-            H = float(plumb.height)
-            segments = [rect(ln, H) for ln in plumb.lines
-                        if ln.get("stroke", True) and (abs(ln["x1"] - ln["x0"]) < EPS
-                                                       or abs(ln["bottom"] - ln["top"]) < EPS)]
-            strokes = [rect(o, H) for o in (*plumb.lines, *plumb.rects, *plumb.curves)
-                       if o.get("stroke")]
-            slug = slug_chars(plumb.chars, pdf.name)
-            out.append(Measured(_box(page, "/MediaBox"), _box(page, "/TrimBox"),
-                                _box(page, "/BleedBox"), segments, strokes,
-                                [rect(c, H) for c in slug], "".join(c["text"] for c in slug),
-                                plumb.extract_text() or ""))
+        try:
+            shapes = [plumbed_shapes(page, plumb)
+                      for page, plumb in zip(reader.pages, doc.pages, strict=True)]
+        except Unreadable:  # what this reader does not follow: pdfplumber reads it all
+            return _measure_with_pdfplumber(pdf)
+        for page, plumb, found in zip(reader.pages, doc.pages, shapes, strict=True):
+            shapes_left_out(plumb)
+            lines = [o for o in found if o["object_type"] == "line"]
+            strokes = [*lines, *(o for o in found if o["object_type"] == "rect"),
+                       *(o for o in found if o["object_type"] == "curve")]
+            out.append(_measured(pdf, page, plumb, lines, strokes))
     return out
+
+
+def _measure_with_pdfplumber(pdf: Path) -> list[Measured]:
+    """Every page read by pdfplumber alone (what :func:`_measure` gives, read slowly)."""
+    reader = PdfReader(str(pdf))
+    with pdfplumber.open(str(pdf)) as doc:
+        return [_measured(pdf, page, plumb, plumb.lines,
+                          (*plumb.lines, *plumb.rects, *plumb.curves))
+                for page, plumb in zip(reader.pages, doc.pages, strict=True)]
+
+
+def _measured(pdf: Path, page: Any, plumb: Any, lines: Any, shapes: Any) -> Measured:
+    H = float(plumb.height)
+    segments = [rect(ln, H) for ln in lines
+                if ln.get("stroke", True) and (abs(ln["x1"] - ln["x0"]) < EPS
+                                               or abs(ln["bottom"] - ln["top"]) < EPS)]
+    strokes = [rect(o, H) for o in shapes if o.get("stroke")]
+    slug = slug_chars(plumb.chars, pdf.name)
+    return Measured(_box(page, "/MediaBox"), _box(page, "/TrimBox"), _box(page, "/BleedBox"),
+                    segments, strokes, [rect(c, H) for c in slug],
+                    "".join(c["text"] for c in slug), plumb.extract_text() or "")
 
 
 def _overlaps(a: Rect, b: Rect, grow: float = 0.0) -> bool:
@@ -326,3 +353,41 @@ def test_the_same_sheet_twice_is_the_same_bytes(tmp_path):
     a, _ = _sheet(tmp_path / "1", "print-shop", draw)
     b, _ = _sheet(tmp_path / "2", "print-shop", draw)
     assert a.read_bytes() == b.read_bytes()
+
+
+# --- the reading itself -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kit, component", [("wftgts", "play-sheet"),
+                                            ("tug-of-war", "tug-of-war-kit"),
+                                            ("war-of-bones", "play-mat")])
+def test_the_fast_reading_is_pdfplumbers(built, kit, component):
+    """:func:`_measure` gives what pdfplumber alone reads, value for value: lines, rectangles
+    and curves (stroked and filled, in forms placed on the page), the slug's characters and
+    the text."""
+    pdf = built["letter"] / kit / f"{component}.pdf"
+    fast = _measure(pdf)
+    assert fast == _measure_with_pdfplumber(pdf)
+    assert any(m.strokes for m in fast) and any(m.segments for m in fast)
+    assert all(m.slug for m in fast) != component.endswith("-kit")  # a kit's sheets have none
+
+
+def test_a_stroke_on_the_cut_is_read(tmp_path):
+    """What the cut check looks for is there in the fast reading: a frame stroked on the
+    trim (a box's side on it, along it); a curve is boxed as pdfplumber boxes it."""
+    def draw(doc: Any, _area: Rect) -> None:
+        c = doc.canvas
+        c.setLineWidth(0.5)
+        c.rect(0, 0, doc.paper.width, mm(40), stroke=1, fill=0)  # on the trim's foot
+        p = c.beginPath()
+        p.moveTo(mm(20), mm(60))
+        p.curveTo(mm(40), mm(80), mm(60), mm(80), mm(80), mm(60))
+        c.drawPath(p, stroke=1, fill=0)
+
+    out, _ctx = _sheet(tmp_path, "print-shop", draw)
+    m = measure(out)[0]
+    assert m == _measure_with_pdfplumber(out)[0]
+    t = m.trim
+    on_cut = [s for s in m.strokes if abs(s.y - t.y) < 0.6 and s.w > mm(2)]
+    assert on_cut, m.strokes  # test_no_stroke_runs_along_the_cut would fail on this sheet
+    assert any(abs(s.w - mm(60)) < 0.01 for s in m.strokes)  # the curve, by its end points

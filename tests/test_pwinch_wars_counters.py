@@ -10,12 +10,13 @@ need the kit to be registered.
 from __future__ import annotations
 
 from collections import Counter
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
 import pdfplumber
 import pytest
-from conftest import page_texts, pdf_fonts, pdf_text
+from conftest import Unreadable, page_texts, pdf_fonts, pdf_text, plumbed_shapes, shapes_left_out
 from pypdf import PdfReader
 
 from printkit.context import BuildContext
@@ -83,6 +84,26 @@ def built(tmp_path_factory: pytest.TempPathFactory
         for mode in ("short", "fold"):
             runs[(name, mode)] = build(out / f"{name}-{mode}", name, mode, TWO_SIDED)
     return runs
+
+
+_DOCS: dict[Path, Any] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _close_documents() -> Any:
+    yield
+    for doc in _DOCS.values():
+        doc.close()
+    _DOCS.clear()
+
+
+def _plumbed(pdf: Path) -> Any:
+    """``pdfplumber.open(pdf)`` for a PDF of the module's ``built`` fixture, opened once for
+    the module: pdfplumber reads a page's objects once, and several tests read the same
+    sheets (closed at the module's end)."""
+    if pdf not in _DOCS:
+        _DOCS[pdf] = pdfplumber.open(pdf)
+    return nullcontext(_DOCS[pdf])
 
 
 def _size_mm(page: Any) -> tuple[float, float]:
@@ -216,7 +237,7 @@ def test_counter_lies_inside_a_hex_with_margin(built):  # type: ignore[no-untype
         assert counter_margin_mm(game_map) >= LAYOUT["counter"]["min_margin"]
     # the cut cells measure counter_mm x counter_mm
     pdf = built[("a4", "long")][0]["weapon-counters-1"]
-    with pdfplumber.open(pdf) as doc:
+    with _plumbed(pdf) as doc:
         cells = _cells(doc.pages[0], LAYOUT.ink("weapon"))
     assert cells
     for x0, y0, x1, y1 in cells:
@@ -252,26 +273,26 @@ def test_weapons_split_over_two_sheets() -> None:
 @pytest.mark.parametrize("paper_name", PAPERS)
 def test_counters_drawn_per_kind_equal_the_data(built, paper_name):  # type: ignore[no-untyped-def]
     paths = built[(paper_name, "long")][0]
-    with pdfplumber.open(paths["character-counters"]) as doc:
+    with _plumbed(paths["character-counters"]) as doc:
         assert len(_cells(doc.pages[0], side_ink(Side.BLUE))) == len(DATA.roster.characters)
         assert len(_cells(doc.pages[1], side_ink(Side.RED))) == len(DATA.roster.characters)
     first, second = split_weapons(DATA)
     for name, items in (("weapon-counters-1", first), ("weapon-counters-2", second)):
         text = pdf_text(paths[name])
-        with pdfplumber.open(paths[name]) as doc:
+        with _plumbed(paths[name]) as doc:
             assert len(_cells(doc.pages[0], LAYOUT.ink("weapon"))) == sum(
                 i.counters for i in items)
         for item in items:
             assert text.count(item.name) == item.counters, item.id
     defensive = [i for i in DATA.equipment.items if not i.weapon and i.counters]
     text = pdf_text(paths["defensive-counters"])
-    with pdfplumber.open(paths["defensive-counters"]) as doc:
+    with _plumbed(paths["defensive-counters"]) as doc:
         assert len(_cells(doc.pages[0], LAYOUT.ink("gear"))) == sum(
             i.counters for i in defensive)
         assert len(_cells(doc.pages[0], LAYOUT.ink("turn"))) == 1
     for item in defensive:
         assert text.count(item.name) == item.counters, item.id
-    with pdfplumber.open(paths["team-markers"]) as doc:
+    with _plumbed(paths["team-markers"]) as doc:
         front = doc.pages[0]
         for colour in TeamColour:
             cells = _cells(front, team_ink(colour))
@@ -290,7 +311,7 @@ def test_character_backs_lie_behind_their_fronts(built, paper_name, mode):  # ty
     """For every pwincher: the cell of his red side, mirrored per the duplex mode, is the
     cell of his blue side, within 0.1 mm."""
     pdf = built[(paper_name, mode)][0]["character-counters"]
-    with pdfplumber.open(pdf) as doc:
+    with _plumbed(pdf) as doc:
         front = doc.pages[0]
         back = doc.pages[0 if mode == "fold" else 1]
         fold = _fold_x(front) if mode == "fold" else None
@@ -308,7 +329,7 @@ def test_marker_numbers_lie_behind_their_markers(built, paper_name, mode):  # ty
     """The n-th "?" marker of a team (in drawing order: 1 to 10) has the number n behind it;
     the HQ and the flag have themselves behind them."""
     pdf = built[(paper_name, mode)][0]["team-markers"]
-    with pdfplumber.open(pdf) as doc:
+    with _plumbed(pdf) as doc:
         front = doc.pages[0]
         back = doc.pages[0 if mode == "fold" else 1]
         fold = _fold_x(front) if mode == "fold" else None
@@ -339,7 +360,7 @@ def test_marker_numbers_lie_behind_their_markers(built, paper_name, mode):  # ty
 def test_every_character_shows_its_name_and_numbers(built, paper_name):  # type: ignore[no-untyped-def]
     pdf = built[(paper_name, "long")][0]["character-counters"]
     text = pdf_text(pdf)
-    with pdfplumber.open(pdf) as doc:
+    with _plumbed(pdf) as doc:
         for page, side in ((doc.pages[0], Side.BLUE), (doc.pages[1], Side.RED)):
             cells = _cells(page, side_ink(side))
             for character in DATA.roster.characters:
@@ -361,7 +382,7 @@ def test_uses_squares_show_the_uses(built, paper_name):  # type: ignore[no-untyp
     paths = built[(paper_name, "long")][0]
     seen = Counter[str]()
     for name in ("weapon-counters-1", "weapon-counters-2", "defensive-counters"):
-        with pdfplumber.open(paths[name]) as doc:
+        with _plumbed(paths[name]) as doc:
             page = doc.pages[0]
             h = float(page.height)
             squares = [(r["x0"], h - r["bottom"], r["x1"], h - r["top"]) for r in page.rects
@@ -421,7 +442,7 @@ def test_tray_boxes_hold_a_character_and_one_item_of_each_kind(built, paper_name
     assert holds >= 1 + kinds
     pdf = built[(paper_name, "long")][0]["team-trays"]
     text = pdf_text(pdf)
-    with pdfplumber.open(pdf) as doc:
+    with _plumbed(pdf) as doc:
         assert len(doc.pages) == len(TeamColour)
         for page, colour in zip(doc.pages, TeamColour, strict=True):
             slots = _slots(page)
@@ -438,11 +459,14 @@ def test_tray_boxes_hold_a_character_and_one_item_of_each_kind(built, paper_name
 # --- other languages, papers and the print shop -----------------------------------------------
 
 
-def _strokes(page: Any) -> list[tuple[float, float, float, float]]:
-    """Every stroked object's box (x0, y0, x1, y1), y up."""
+def _strokes(page: Any, shapes: Any = None) -> list[tuple[float, float, float, float]]:
+    """Every stroked object's box (x0, y0, x1, y1), y up: of the page's lines, rectangles and
+    curves, or of ``shapes`` read from it by ``conftest.plumbed_shapes`` (the same boxes)."""
     h = float(page.height)
+    if shapes is None:
+        shapes = (*page.lines, *page.rects, *page.curves)
     return [(o["x0"], h - o["bottom"], o["x1"], h - o["top"])
-            for o in (*page.lines, *page.rects, *page.curves) if o.get("stroke")]
+            for o in shapes if o.get("stroke")]
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)
@@ -458,9 +482,13 @@ def test_no_stroke_runs_along_a_counters_cut_at_the_print_shop(tmp_path, paper_n
             out = tmp_path / f"{name}.pdf"
             _plan, placements = draw_sheet(ctx.for_component(name), sheet, out,
                                            "long" if sheet.two_sided else "none")
+            reader = PdfReader(str(out))
             with pdfplumber.open(out) as doc:
                 for number, page in enumerate(doc.pages):
-                    strokes = _strokes(page)
+                    try:  # read fast, as pdfplumber reads them (tests/test_print_shop.py)
+                        strokes = _strokes(page, plumbed_shapes(reader.pages[number], page))
+                    except Unreadable:
+                        strokes = _strokes(page)
                     cuts = [p.trim for p in placements if p.page == number]
                     assert cuts and strokes, (name, number)
                     for t in cuts:
@@ -493,6 +521,7 @@ def test_japanese_headers_hint_and_booklet_wrap_inside_the_page(tmp_path):  # ty
                 booklet):
         with pdfplumber.open(pdf) as doc:
             page = doc.pages[0]
+            shapes_left_out(page)  # the same characters, read without the drawings' paths
             lines = {round(c["top"]) for c in page.chars if "\u3040" <= c["text"] <= "\u9fff"}
             assert len(lines) >= 3, pdf  # the Japanese text took several lines
             assert max(c["x1"] for c in page.chars) <= right + 0.01, pdf
@@ -536,4 +565,5 @@ def test_other_papers_build_clean(tmp_path, paper_name, landscape):  # type: ign
             assert slots == tray_boxes() * holds, colour
     for name in TWO_SIDED:  # every counter is printed, the header on the first page
         with pdfplumber.open(paths[name]) as doc:
+            shapes_left_out(doc.pages[0])  # the same text, read without the drawings' paths
             assert "Pwinch Wars" in (doc.pages[0].extract_text() or ""), name

@@ -20,8 +20,7 @@ from typing import Any
 
 import pdfplumber
 import pytest
-from conftest import pdf_fonts
-from pypdf import PdfReader
+from conftest import pdf_fonts, pypdf_page_texts
 
 from printkit.context import BuildContext, DrawContext
 from printkit.engines.pwinch_wars import PwinchWars, load_data
@@ -85,7 +84,7 @@ def pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 def _text(path: Path) -> str:
     """The PDF's text with every run of white space as one space."""
-    return " ".join(" ".join(page.extract_text() for page in PdfReader(path).pages).split())
+    return " ".join(" ".join(pypdf_page_texts(path)).split())
 
 
 # --- reading tables back ---------------------------------------------------------------------

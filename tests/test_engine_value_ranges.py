@@ -243,6 +243,14 @@ def test_reason_params_of_infinity_are_one_line(capsys, tmp_path):  # type: igno
     refused(capsys, "reason_params", "replay", "war-of-bones", str(bad))
 
 
+def test_a_whole_number_too_large_for_its_decimal_placeholder_is_one_line(capsys, tmp_path):  # type: ignore[no-untyped-def]
+    """Found by `make fuzz`: a 400-digit integer where the reason prints ``%(gain).1f``."""
+    bad = edited(CONVERGE_LOG, '"gain": 14.96', '"gain": ' + "9" * 400 + ', "was": 14.96',
+                 tmp_path, line=5)
+    line = refused(capsys, "reason_params", "replay", "war-of-bones", str(bad))
+    assert "too large to print" in line
+
+
 @pytest.mark.parametrize("option", ["turn_limit=100000000000", "turn_limit=0",
                                     "turn_limit=[]", "turn_limit=1e999"])
 def test_war_of_bones_turn_limit_has_a_range(capsys, option):  # type: ignore[no-untyped-def]

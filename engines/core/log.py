@@ -302,6 +302,9 @@ def _parse_reason(obj: dict[str, Any], number: int) -> str | None:
                              number)
     try:
         return ReasonText(reason, params)
+    except OverflowError:  # a whole number too large for a %f placeholder
+        raise LogFormatError("'reason_params' hold a number too large to print", number
+                             ) from None
     except (KeyError, TypeError, ValueError) as exc:
         raise LogFormatError(
             f"'reason_params' do not fill the reason's placeholders ({exc!r})", number

@@ -38,9 +38,9 @@ def _front(c: Canvas, x: float, y: float, w: float, h: float, i: int) -> None:
     from printkit.fonts import font
 
     c.roundRect(x + 5, y + 5, w - 10, h - 10, 7)
-    c.setFont(font("sans-bold"), 12)
+    c.setFont(font("sans-bold", "en"), 12)
     c.drawCentredString(x + w / 2, y + h - 24, f"Card {i + 1}")
-    c.setFont(font("sans"), 8)
+    c.setFont(font("sans", "en"), 8)
     c.drawCentredString(x + w / 2, y + h / 2, "Move one runner two spaces.")
 
 
@@ -48,34 +48,38 @@ def _back(c: Canvas, x: float, y: float, w: float, h: float, i: int) -> None:
     from printkit.fonts import font
 
     c.roundRect(x + 5, y + 5, w - 10, h - 10, 7)
-    c.setFont(font("sans-bold"), 18)
+    c.setFont(font("sans-bold", "en"), 18)
     c.drawCentredString(x + w / 2, y + h / 2, "RUN!")
 
 
 def _impose(out: Path) -> list[Placement]:
     from printkit.context import BuildContext
     from printkit.paper import paper
+    from printkit.pipeline import drawing
     from printkit.production.impose import impose
 
-    ctx = BuildContext(paper=paper("a4"))
-    return list(impose([_front] * CARDS, "poker", ctx, out, backs=_back).placements)
+    with drawing(BuildContext(paper=paper("a4"))) as ctx:
+        return list(impose([_front] * CARDS, "poker", ctx, out, backs=_back).placements)
 
 
 def _plain(out: Path, placements: list[Placement]) -> None:
-    """The same rectangles and text on the same pages, straight ReportLab."""
+    """The same rectangles and text on the same pages, straight ReportLab (a bare canvas,
+    no safe-area tracking: what printkit's imposition is measured against)."""
+    from reportlab.pdfgen.canvas import Canvas
+
     from printkit.paper import paper
-    from printkit.pdf import open_canvas
 
     pages: dict[int, list[Placement]] = {}
     for p in placements:
         pages.setdefault(p.page, []).append(p)
-    with open_canvas(out, paper("a4")) as c:
-        for page in sorted(pages):
-            for p in pages[page]:
-                (_front if p.side == "front" else _back)(c, p.x, p.y, p.w, p.h, p.index)
-                if p.side == "front":
-                    c.rect(p.x, p.y, p.w, p.h)
-            c.showPage()
+    c = Canvas(str(out), pagesize=paper("a4").size, invariant=1, pageCompression=1)
+    for page in sorted(pages):
+        for p in pages[page]:
+            (_front if p.side == "front" else _back)(c, p.x, p.y, p.w, p.h, p.index)
+            if p.side == "front":
+                c.rect(p.x, p.y, p.w, p.h)
+        c.showPage()
+    c.save()
 
 
 def _timed(fn: Callable[[], object]) -> float:

@@ -82,7 +82,7 @@ def _part_drawer(ctx: DrawContext) -> Callable[[Path], None]:
     hexmap = pwinch_hexmap(game_map)
 
     def one_part(out: Path) -> None:
-        with open_canvas(out, ctx.paper, title="part A1") as c:
+        with open_canvas(out, ctx.paper, ctx=ctx, title="part A1") as c:
             draw_map(c, ctx, hexmap, view)
             c.showPage()
 

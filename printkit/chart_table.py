@@ -147,11 +147,10 @@ class ChartStyle:
 # --- words and numbers ----------------------------------------------------------------------
 
 
-def _has(text: str, role: str) -> bool:
+def _has(text: str, role: str, locale: str) -> bool:
     from printkit.fonts import missing_glyphs
-    from printkit.i18n import current_locale
 
-    return not missing_glyphs(text, role, current_locale())
+    return not missing_glyphs(text, role, locale)
 
 
 def format_value(ctx: DrawContext, value: int | float | Fraction, *, signed: bool = False,
@@ -164,7 +163,7 @@ def format_value(ctx: DrawContext, value: int | float | Fraction, *, signed: boo
     if isinstance(magnitude, Fraction) and magnitude.denominator != 1:
         whole, part = divmod(magnitude, 1)
         glyph = VULGAR.get(Fraction(part))
-        if glyph is not None and _has(glyph, role):
+        if glyph is not None and _has(glyph, role, ctx.locale):
             text = (ctx.format_number(int(whole)) if whole else "") + glyph
         else:
             text = ctx.format_number(float(magnitude))
@@ -174,7 +173,7 @@ def format_value(ctx: DrawContext, value: int | float | Fraction, *, signed: boo
         text = ctx.format_number(magnitude)
     text = text.lstrip("\u200e")
     if value < 0:
-        text = (MINUS if _has(MINUS, role) else "-") + text
+        text = (MINUS if _has(MINUS, role, ctx.locale) else "-") + text
     elif signed and value > 0:
         text = "+" + text
     return text

@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import math
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -154,17 +153,6 @@ class DrawContext:
 
         return font(role, self.locale)
 
-    @contextmanager
-    def _fonts_of_locale(self) -> Iterator[None]:
-        """The checks look fonts up by role in the locale being drawn in: make it this one."""
-        from printkit.i18n import current_locale, use_locale
-
-        if current_locale() == self.locale:
-            yield
-            return
-        with use_locale(self.locale):
-            yield
-
     def where(self, detail: str = "") -> str:
         """A place for a preflight finding: the component in its language, and ``detail``
         within it (``turn-summary [de], card 1``), so a finding names locale and component."""
@@ -172,15 +160,16 @@ class DrawContext:
         return f"{place}, {detail}" if detail else place
 
     def check_glyphs(self, role: str, text: str, detail: str = "") -> bool:
-        with self._fonts_of_locale():
-            return self.preflight.check_glyphs(role, text, where=self.where(detail))
+        """Has the font playing ``role`` in this locale every character of ``text``?"""
+        return self.preflight.check_glyphs(role, text, locale=self.locale,
+                                           where=self.where(detail))
 
     def check_text(self, text: str, role: str, size: float, box_w: float, box_h: float, *,
                    detail: str = "", leading: float | None = None, wrap: bool = True) -> bool:
-        with self._fonts_of_locale():
-            return self.preflight.check_text(text, role, size, box_w, box_h,
-                                             where=self.where(detail), leading=leading,
-                                             wrap=wrap)
+        """Does ``text`` fit its box in this locale's font for ``role``? (Records overflow
+        and missing glyphs.)"""
+        return self.preflight.check_text(text, role, size, box_w, box_h, locale=self.locale,
+                                         where=self.where(detail), leading=leading, wrap=wrap)
 
     def check_inside(self, rect: Rect, detail: str = "", area: Rect | None = None) -> bool:
         """Is ``rect`` inside ``area`` (default: the safe area)?"""

@@ -65,11 +65,11 @@ def fit_size(text: str, font_name: str, size: float, width: float,
     caller reports it).
 
     >>> from printkit.fonts import font
-    >>> fit_size("Score", font("sans"), 10, 1000)
+    >>> fit_size("Score", font("sans", "en"), 10, 1000)
     10
-    >>> round(fit_size("Score", font("sans"), 10, 10), 2) < 10
+    >>> round(fit_size("Score", font("sans", "en"), 10, 10), 2) < 10
     True
-    >>> fit_size("Score", font("sans"), 10, 10, minimum=6)
+    >>> fit_size("Score", font("sans", "en"), 10, 10, minimum=6)
     6
     """
     w = pdfmetrics.stringWidth(text, font_name, size)
@@ -95,17 +95,9 @@ def centred(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, cx: 
     return size
 
 
-def _outline_font(role: str) -> Any:
-    """The font playing ``role`` in the locale being drawn, read with fontTools (for glyph
-    outlines, which ReportLab keeps not). Cached by file: a role's font depends on the
-    script (Kalam for Latin handwriting, Caveat for Cyrillic)."""
-    from printkit.fonts import font_path
-
-    return _font_file(str(font_path(role)))
-
-
 @cache
 def _font_file(path: str) -> Any:
+    """A font file read with fontTools (for glyph outlines, which ReportLab keeps not)."""
     from fontTools.ttLib import TTFont
 
     return TTFont(path, lazy=True)
@@ -115,11 +107,11 @@ Bounds = tuple[float, float, float, float]
 Top = tuple[float, float]
 
 
-def _glyph_bounds(role: str, char: str) -> Bounds | None:
+def _glyph_bounds(role: str, char: str, locale: str) -> Bounds | None:
     """Ink bounds (xMin, yMin, xMax, yMax in em) of ``char`` in the ``role`` font."""
     from printkit.fonts import font_path
 
-    return _glyph_bounds_of(str(font_path(role)), char)
+    return _glyph_bounds_of(str(font_path(role, locale)), char)
 
 
 @cache
@@ -235,17 +227,17 @@ def _measured(path: str) -> _Measured:
     return _Measured(path)
 
 
-def glyph_top(role: str, char: str) -> tuple[float, float] | None:
+def glyph_top(role: str, char: str, locale: str) -> tuple[float, float] | None:
     """Where the stroke of ``char`` ends at the top in the ``role`` font (x, y in em): the
     middle of the outline's points within 5 % of an em of its highest point.
 
-    >>> x, y = glyph_top("sans", "1")
+    >>> x, y = glyph_top("sans", "1", "en")
     >>> 0.05 < x < 0.4 and round(y, 3)
     0.669
     """
     from printkit.fonts import font_path
 
-    return _glyph_top_of(str(font_path(role)), char)
+    return _glyph_top_of(str(font_path(role, locale)), char)
 
 
 @cache
@@ -271,26 +263,27 @@ def _measure_top(path: str, char: str) -> list[float] | None:
     return [sum(near) / len(near) / upm, top / upm]
 
 
-def glyph_bounds(role: str, char: str) -> tuple[float, float, float, float] | None:
-    """The ink bounds of ``char`` in the ``role`` font, in em (None for a blank glyph)."""
-    return _glyph_bounds(role, char)
+def glyph_bounds(role: str, char: str, locale: str) -> tuple[float, float, float, float] | None:
+    """The ink bounds of ``char`` in the ``role`` font of ``locale``, in em (None for a blank
+    glyph)."""
+    return _glyph_bounds(role, char, locale)
 
 
-def ink_box(text: str, role: str, size: float) -> Rect:
+def ink_box(text: str, role: str, size: float, locale: str) -> Rect:
     """The box the ink of ``text`` covers at ``size`` pt, relative to the start of its
     baseline (glyphs as drawn, not the font's ascent and descent: a line of digits is lower
     than a line with a 'k' or a 'j').
 
-    >>> box = ink_box("10", "sans", 10)
+    >>> box = ink_box("10", "sans", 10, "en")
     >>> round(box.x, 2), round(box.y, 2), round(box.right, 2), round(box.top, 2)
     (0.35, -0.12, 9.36, 6.79)
     """
-    face = _font_name(role)
+    face = _font_name(role, locale)
     x0 = y0 = math.inf
     x1 = y1 = -math.inf
     pen = 0.0
     for ch in text:
-        b = glyph_bounds(role, ch)
+        b = glyph_bounds(role, ch, locale)
         if b is not None:
             x0, y0 = min(x0, pen + b[0] * size), min(y0, b[1] * size)
             x1, y1 = max(x1, pen + b[2] * size), max(y1, b[3] * size)
@@ -300,10 +293,10 @@ def ink_box(text: str, role: str, size: float) -> Rect:
     return Rect.from_corners(x0, y0, x1, y1)
 
 
-def _font_name(role: str) -> str:
+def _font_name(role: str, locale: str) -> str:
     from printkit.fonts import font
 
-    return font(role)
+    return font(role, locale)
 
 
 def _turned(ink: Rect, angle: float) -> Rect:

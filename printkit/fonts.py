@@ -5,14 +5,15 @@ name of a TrueType font registered with ReportLab, embedded and subset in every 
 playing a role depends on the script of the locale (``fonts/manifest.toml`` keeps a fallback
 chain per role and script): Kalam writes English and French, Caveat Russian.
 
->>> font("sans")
+>>> font("sans", "en")
 'printkit-sans'
 >>> font("hand", "ru")
 'printkit-hand-cyrillic'
 >>> missing_glyphs("Счёт 1\\u202f234", "hand", "ru")
 []
 
-Without a locale, the locale being drawn in (:func:`printkit.i18n.use_locale`) is meant.
+Every lookup names its locale: there is no "current" one (a drawing passes ``ctx.locale``,
+or asks ``ctx.font(role)``).
 """
 
 from __future__ import annotations
@@ -278,16 +279,12 @@ def resolve(role: str, script_name: str) -> Resolved:
     return Resolved(role, script_name, name, path, chosen.source)
 
 
-def _script_name(locale: str | None) -> str:
-    if locale is None:
-        from printkit.i18n import current_locale
-
-        locale = current_locale()
+def _script_name(locale: str) -> str:
     return script_name(locale)
 
 
-def font_for(role: str, locale: str | None = None) -> Resolved:
-    """What plays ``role`` in ``locale`` (default: the locale being drawn in)."""
+def font_for(role: str, locale: str) -> Resolved:
+    """What plays ``role`` in ``locale``."""
     chosen = resolve(role, _script_name(locale))
     if not chosen.path.is_file():  # the cache folder was emptied (or moved) under us
         resolve.cache_clear()
@@ -295,12 +292,12 @@ def font_for(role: str, locale: str | None = None) -> Resolved:
     return chosen
 
 
-def font_path(role: str, locale: str | None = None) -> Path:
+def font_path(role: str, locale: str) -> Path:
     """The static TTF that plays ``role`` in ``locale``: a user override, or a packaged font."""
     return font_for(role, locale).path
 
 
-def font(role: str, locale: str | None = None) -> str:
+def font(role: str, locale: str) -> str:
     """Register the font for ``role`` in ``locale`` with ReportLab (once) and return its name."""
     chosen = font_for(role, locale)
     return _register(chosen.name, chosen.path, role)
@@ -320,7 +317,7 @@ def _drawn(ch: str) -> bool:
     return unicodedata.category(ch) != "Cc"
 
 
-def missing_glyphs(text: str, role: str, locale: str | None = None) -> list[str]:
+def missing_glyphs(text: str, role: str, locale: str) -> list[str]:
     """The characters of ``text`` that the font playing ``role`` in ``locale`` lacks (sorted;
     empty when it has them all). Spaces count: U+00A0 and U+202F are characters a font must
     have to print a French number."""
@@ -329,17 +326,17 @@ def missing_glyphs(text: str, role: str, locale: str | None = None) -> list[str]
     return sorted({ch for ch in text if _drawn(ch) and ord(ch) not in cmap})
 
 
-def has_glyphs(role: str, text: str, locale: str | None = None) -> list[str]:
+def has_glyphs(role: str, text: str, locale: str) -> list[str]:
     """The characters of ``text`` the ``role`` font lacks (empty when all are there); the
     same as :func:`missing_glyphs`, arguments in the older order."""
     return missing_glyphs(text, role, locale)
 
 
-def text_width(text: str, role: str, size: float, locale: str | None = None) -> float:
+def text_width(text: str, role: str, size: float, locale: str) -> float:
     return float(pdfmetrics.stringWidth(text, font(role, locale), size))
 
 
-def describe(locale: str | None = None) -> list[dict[str, str]]:
+def describe(locale: str) -> list[dict[str, str]]:
     """One row per role in ``locale``'s script, for ``printkit fonts`` and the kit metadata."""
     rows = []
     for role, spec in manifest().items():

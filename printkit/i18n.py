@@ -1,24 +1,22 @@
 """Every printed word goes through gettext; English is the source language.
 
-Templates mark labels with ``_("...")`` and draw inside ``with use_locale(ctx.locale):``.
-Catalogs are ``templates/locale/<lang>/LC_MESSAGES/printkit.po``. Building the wheel compiles
+A drawing translates through its context, ``ctx._("...")`` and ``ctx.ngettext(...)`` (the
+build's locale travels with the context; there is no current locale); data tables mark their
+words with :func:`N_` for extraction and translate them when they are drawn. Catalogs are
+``templates/locale/<lang>/LC_MESSAGES/printkit.po``. Building the wheel compiles
 them to ``.mo`` files (``setup.py``), which an installed printkit reads as they are; in a
 checkout, a catalog without an up-to-date ``.mo`` (``make compile``) is compiled in memory
 with Babel when first used (so an edited ``.po`` shows at once). A locale falls back region ->
 language -> English.
 
->>> with use_locale("en"):
-...     _("Score")
-'Score'
+>>> translations("de").gettext("Rule handout")
+'Spielregel'
 """
 
 from __future__ import annotations
 
-import contextvars
 import gettext as _gettext
 import io
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
@@ -30,7 +28,6 @@ from printkit.errors import PrintkitError
 from printkit.resources import is_checkout, templates_dir
 
 DOMAIN = "printkit"
-_current: contextvars.ContextVar[str] = contextvars.ContextVar("printkit_locale", default="en")
 
 
 def locale_dir() -> Path:
@@ -115,30 +112,7 @@ def translations(locale: str) -> _gettext.NullTranslations:
     return result
 
 
-@contextmanager
-def use_locale(locale: str) -> Iterator[None]:
-    token = _current.set(check_locale(locale))
-    try:
-        yield
-    finally:
-        _current.reset(token)
-
-
-def current_locale() -> str:
-    return _current.get()
-
-
-def gettext(message: str) -> str:
-    return translations(_current.get()).gettext(message)
-
-
-def ngettext(singular: str, plural: str, n: int) -> str:
-    return translations(_current.get()).ngettext(singular, plural, n)
-
-
 def N_(message: str) -> str:
     """Mark a string for extraction without translating it yet (e.g. in data tables)."""
     return message
 
-
-_ = gettext

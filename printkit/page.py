@@ -167,5 +167,6 @@ def open_document(ctx: DrawContext, path: str | Path, *, title: str, subject: st
     page_paper = paper or ctx.paper
     bid = build_id(*build, page_paper.size, ctx.profile, ctx.locale)
     frame = sheet_frame(page_paper, ctx.profile)
-    with open_canvas(path, page_paper, title=title, subject=subject, frame=frame) as c:
+    with open_canvas(path, page_paper, ctx=ctx, title=title, subject=subject,
+                     frame=frame) as c:
         yield Document(ctx, c, path, page_paper, bid, frame)

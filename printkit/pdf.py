@@ -14,7 +14,6 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,52 +31,41 @@ if TYPE_CHECKING:
 
 rl_config.useA85 = 0  # about 20 % smaller files, no downside for print
 
-drawing_context: ContextVar[DrawContext | None] = ContextVar("printkit_drawing", default=None)
-"""The drawing context of the pipeline in progress (set by :func:`printkit.pipeline.drawing`):
-every canvas opened inside it checks what it draws against that build's safe area."""
-
-
 @contextmanager
 def open_canvas(
     path: str | Path,
     paper: Paper,
     *,
+    ctx: DrawContext,
     title: str = "",
     subject: str = "",
     author: str = "printkit",
     keywords: str = "",
-    ctx: DrawContext | None = None,
     frame: SheetFrame | None = None,
 ) -> Iterator[Canvas]:
     """Yield a canvas for ``paper``; on a clean exit the PDF lands atomically at ``path``.
 
-    With a drawing context (``ctx``, or the pipeline's), the canvas records into its
-    preflight recorder whatever it draws outside the safe area of ``paper``. With ``frame``
-    (a sheet framed for print: ``frame.paper`` is ``paper``), the page is the frame's and the
-    safe area lies where the paper lies on it."""
+    The canvas records into the drawing context's preflight recorder whatever it draws
+    outside the safe area of ``paper`` (there is no canvas without a context: nothing is
+    drawn unchecked). With ``frame`` (a sheet framed for print: ``frame.paper`` is
+    ``paper``), the page is the frame's and the safe area lies where the paper lies on it."""
+    from printkit.production.profiles import profile, safe_rect
+    from printkit.tracking import TrackingCanvas
+
     path = Path(path)
     if not path.parent.exists():
         raise PrintkitError(f"output folder {path.parent} does not exist")
     buffer = io.BytesIO()
     options: dict[str, Any] = dict(pagesize=frame.size if frame else paper.size, invariant=1,
-                                   initialFontName=font("sans"), initialFontSize=10,
+                                   initialFontName=font("sans", ctx.locale), initialFontSize=10,
                                    pageCompression=1)
-    ctx = ctx or drawing_context.get()
-    canvas: Canvas
-    if ctx is None:
-        canvas = Canvas(buffer, **options)
-    else:
-        from printkit.production.profiles import profile, safe_rect
-        from printkit.tracking import TrackingCanvas
-
-        prof = profile(ctx.profile)
-        safe = safe_rect(paper, prof)
-        if frame is not None:
-            safe = frame.to_page(safe)
-        canvas = TrackingCanvas(buffer, safe=safe, report=ctx.preflight,
-                                check_shapes=prof.name != "print-shop",
-                                where=f"{path.name} [{ctx.locale}]",
-                                **options)
+    prof = profile(ctx.profile)
+    safe = safe_rect(paper, prof)
+    if frame is not None:
+        safe = frame.to_page(safe)
+    canvas: Canvas = TrackingCanvas(buffer, safe=safe, report=ctx.preflight,
+                                    check_shapes=prof.name != "print-shop",
+                                    where=f"{path.name} [{ctx.locale}]", **options)
     canvas.setTitle(title)
     canvas.setAuthor(author)
     canvas.setSubject(subject)

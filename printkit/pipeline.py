@@ -16,24 +16,15 @@ from printkit.context import BuildContext, DrawContext
 from printkit.engines.core import GameLog, replay
 from printkit.errors import PrintkitError
 from printkit.kits import Component, Kit, get_kit, kits
-from printkit.production import preflight
-from printkit.production.preflight import Preflight
+from printkit.production.preflight import Preflight, check_pdf
 
 
 @contextmanager
 def drawing(build: BuildContext, report: Preflight | None = None) -> Iterator[DrawContext]:
-    """The build's locale and a preflight recorder (``report``, or a fresh one), entered."""
-    from printkit.i18n import use_locale
-    from printkit.pdf import drawing_context
-
-    report = report if report is not None else Preflight()
-    ctx = DrawContext(build, report)
-    with use_locale(build.locale), preflight.recording(report):
-        token = drawing_context.set(ctx)
-        try:
-            yield ctx
-        finally:
-            drawing_context.reset(token)
+    """The drawing context of ``build``, recording into ``report`` (or a fresh recorder).
+    Everything below draws, translates and records through it; nothing is installed
+    anywhere else (no global locale, recorder or context)."""
+    yield DrawContext(build, report if report is not None else Preflight())
 
 
 def select(components: Sequence[Component[Any]], wanted: Sequence[str],
@@ -129,7 +120,7 @@ def build_kits(target: str, build: BuildContext, out: Path, *,
             for comp in chosen:
                 path = folder / f"{comp.name}.pdf"
                 comp.draw(ctx.for_component(comp.name), comp.make_options(options), path)
-                preflight.check_pdf(path, report=report)
+                check_pdf(path, report=report)
                 parts.append((ctx._(comp.title), path))
                 echo(ctx._("wrote {path}").format(path=path))
             if len(parts) > 1 or not components:

@@ -380,3 +380,12 @@ def extracted_message_ids(tmp_path: Path) -> set[object]:
                    cwd=root, check=True, capture_output=True)
     with pot.open("rb") as fh:
         return {m.id for m in read_po(fh) if m.id}
+
+
+def draw_ctx(**build: Any) -> Any:
+    """A drawing context of a build (``BuildContext(**build)``) with a fresh recorder: what
+    every function that draws takes (there is no drawing without one)."""
+    from printkit.context import BuildContext, DrawContext
+    from printkit.production.preflight import Preflight
+
+    return DrawContext(BuildContext(**build), Preflight())

@@ -15,10 +15,10 @@ from typing import Any
 
 import pdfplumber
 import pytest
+from conftest import draw_ctx
 
 from printkit.cli import main
 from printkit.commands.production import MAX_DUPLEX_OFFSET_MM, parse_offset
-from printkit.context import BuildContext
 from printkit.paper import paper
 from printkit.pipeline import drawing
 from printkit.production.impose import impose, mirror_axis, write_calibration
@@ -220,7 +220,7 @@ def _crosses_segment(a: Seg, b: Seg, min_len: float) -> bool:
 def build(tmp_path: Path, name: str, landscape: bool, duplex: str,
           offset: tuple[float, float] = (0.0, 0.0), tag: str = "cal") -> Path:
     """The sheet written inside the drawing pipeline: nothing outside the safe area."""
-    ctx = BuildContext(paper=paper(name, landscape=landscape), duplex_offset=offset)
+    ctx = draw_ctx(paper=paper(name, landscape=landscape), duplex_offset=offset)
     with drawing(ctx) as dctx:
         out = write_calibration(tmp_path / f"{tag}.pdf", dctx, duplex)
     assert not dctx.preflight.findings, [f.message for f in dctx.preflight.findings]
@@ -287,7 +287,7 @@ def test_the_reading_registers_imposed_backs(tmp_path: Path, name: str, landscap
     W, H = paper(name, landscape=landscape).size
     axis = physical_axis(W, H, duplex)
     for offset, expected_error in (((0.0, 0.0), shift), ((x, y), (0.0, 0.0))):
-        ctx = BuildContext(paper=paper(name, landscape=landscape), duplex_offset=offset)
+        ctx = draw_ctx(paper=paper(name, landscape=landscape), duplex_offset=offset)
         out = tmp_path / "cards.pdf"
         impose([_marker] * 4, "poker", ctx, out, backs=_marker, duplex=duplex)
         fronts = _card_centres(out, 0)
@@ -335,7 +335,7 @@ def test_cli_calibrate(tmp_path: Path, duplex: str) -> None:
 def test_a_print_shop_calibration_sheet_has_no_notice(tmp_path: Path) -> None:
     """A shop prints at size: the "print at 100 %" band is left out, and the instructions
     move up into its place."""
-    ctx = BuildContext(paper=paper("a4"), profile="print-shop")
+    ctx = draw_ctx(paper=paper("a4"), profile="print-shop")
     with drawing(ctx) as dctx:
         out = write_calibration(tmp_path / "cal.pdf", dctx, "long")
     assert not dctx.preflight.findings

@@ -29,7 +29,6 @@ from printkit.chart_table import (
 )
 from printkit.context import BuildContext, DrawContext
 from printkit.geometry import Rect
-from printkit.i18n import use_locale
 from printkit.paper import paper
 from printkit.pipeline import drawing
 from printkit.production import preflight
@@ -72,8 +71,7 @@ def _table(rows: int = 6, title: str = "Weapons") -> ChartTable:
     ("de", 1.25, {"signed": True}, "+1,25"),
 ])
 def test_numbers_print_the_locale_way(locale, value, kw, want):  # type: ignore[no-untyped-def]
-    with use_locale(locale):
-        assert format_value(_ctx(locale), value, **kw) == want
+    assert format_value(_ctx(locale), value, **kw) == want
 
 
 def test_columns_share_the_width_and_wrap_only_where_allowed() -> None:
@@ -136,13 +134,12 @@ def test_paginate_keeps_every_row_once_in_order_within_the_pages() -> None:
 
 def test_japanese_wraps_between_characters() -> None:
     ctx = _ctx("ja")
-    with use_locale("ja"):
-        text = "水風船を満たすには移動ポイントを二つ使います。" * 2
-        lines = wrap_lines(ctx, text, "sans", 9, mm(30))
-        from reportlab.pdfbase.pdfmetrics import stringWidth
+    text = "水風船を満たすには移動ポイントを二つ使います。" * 2
+    lines = wrap_lines(ctx, text, "sans", 9, mm(30))
+    from reportlab.pdfbase.pdfmetrics import stringWidth
 
-        assert len(lines) > 2 and "".join(lines) == text
-        assert all(stringWidth(t, ctx.font("sans"), 9) <= mm(30) + 0.01 for t in lines)
+    assert len(lines) > 2 and "".join(lines) == text
+    assert all(stringWidth(t, ctx.font("sans"), 9) <= mm(30) + 0.01 for t in lines)
 
 
 def _draw(tmp_path: Path, tables: list[ChartTable], paper_name: str = "a4",

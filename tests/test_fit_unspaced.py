@@ -28,7 +28,7 @@ def test_unspaced_text_breaks_between_characters_within_the_width() -> None:
 
 def test_unspaced_text_fits_a_card_box_that_spaced_breaking_could_not() -> None:
     with drawing(BuildContext(paper("a4"), locale="ja")) as ctx:
-        fitted = fit_text(JAPANESE, "sans", 120, 80, max_size=9, min_size=6)
+        fitted = fit_text(JAPANESE, "sans", 120, 80, locale=ctx.locale, max_size=9, min_size=6)
         assert ctx.locale == "ja"
     assert fitted.fits
     assert fitted.width <= 120.5

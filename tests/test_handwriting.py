@@ -46,8 +46,9 @@ def rooms(paper_name: str = "a4") -> list[Rect]:
     return [*found, name_line]
 
 
-def written(pdf_path: Path, page: int) -> list[tuple[str, Rect]]:
-    """The handwritten strings of a page and the box their ink covers (page space)."""
+def written(pdf_path: Path, page: int, locale: str = "en") -> list[tuple[str, Rect]]:
+    """The handwritten strings of a page and the box their ink covers (page space), in the
+    hand fonts of ``locale``'s script."""
     import pdfplumber
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -64,10 +65,10 @@ def written(pdf_path: Path, page: int) -> list[tuple[str, Rect]]:
             prev = None
             continue
         a, b, c, d, e, f = ch["matrix"]
-        unit = stringWidth(ch["text"], font(role), 1)
+        unit = stringWidth(ch["text"], font(role, locale), 1)
         size = ch["adv"] / unit if unit else 0.0
         ink = None
-        bounds = glyph_bounds(role, ch["text"])
+        bounds = glyph_bounds(role, ch["text"], locale)
         if bounds is not None:
             pts = [(a * x * size + c * y * size + e, b * x * size + d * y * size + f)
                    for x in (bounds[0], bounds[2]) for y in (bounds[1], bounds[3])]

@@ -143,7 +143,7 @@ def _draw(tmp_path: Path, grid: HexGrid, view_of: object, labels: bool = True
     report = Preflight()
     out = tmp_path / "hexes.pdf"
     with drawing(BuildContext(paper("a4")), report) as ctx, \
-            open_canvas(out, paper("a4"), title="hexes") as c:
+            open_canvas(out, paper("a4"), ctx=ctx, title="hexes") as c:
         drawn = draw_map(c, ctx, hm, view_of(grid))  # type: ignore[operator]
         c.showPage()
     return out, drawn, report

@@ -18,6 +18,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from buildcache import built_kits
+from conftest import draw_ctx
 from pypdf import PdfReader
 
 from printkit.context import BuildContext
@@ -292,7 +293,7 @@ def _page(path: Path, *, boxes: list[tuple[float, float]], landscape: bool = Fal
     backs (a back's box at the mirror image of ``left``)."""
     sheet = paper("a4", landscape=landscape)
     w = mm(width) if width is not None else sheet.width - mm(2 * left)
-    with open_canvas(path, sheet) as c:
+    with open_canvas(path, sheet, ctx=draw_ctx(paper=sheet)) as c:
         if duplex:
             c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
         for number, (top, height) in enumerate(boxes):

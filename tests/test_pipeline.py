@@ -3,18 +3,57 @@ checked and reported whatever command draws it, and is drawn in the build's lang
 
 from __future__ import annotations
 
+import ast
 import json
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from printkit.production import preflight
+ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_no_recorder_no_checks():
-    """There is no process-wide recorder to swallow findings."""
-    with pytest.raises(RuntimeError, match="no preflight recorder is open"):
-        preflight.current()
+def _globals_of_drawing(source: str) -> list[str]:
+    """What in ``source`` would carry drawing state outside the context: a ContextVar, a
+    module-level ``_`` (a global translator), or ``open_canvas`` called without ``ctx=``."""
+    found = []
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            name = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if name == "ContextVar":
+                found.append(f"{node.lineno}: a ContextVar")
+            if name == "open_canvas" and not any(k.arg == "ctx" for k in node.keywords):
+                found.append(f"{node.lineno}: open_canvas without ctx")
+    for node in tree.body:
+        targets = [t for n in [node] if isinstance(n, ast.Assign) for t in n.targets]
+        if any(isinstance(t, ast.Name) and t.id == "_" for t in targets):
+            found.append(f"{node.lineno}: a global _")
+    return found
+
+
+def test_no_drawing_state_lives_outside_the_context():
+    """One channel: the locale, the recorder and the context travel in the DrawContext that
+    every drawing, translating and recording call takes; nothing is installed globally."""
+    found = []
+    for top in ("printkit", "templates"):
+        for path in sorted((ROOT / top).rglob("*.py")):
+            found += [f"{path.relative_to(ROOT)}:{line}"
+                      for line in _globals_of_drawing(path.read_text(encoding="utf-8"))]
+    assert found == []
+    from printkit.pdf import open_canvas
+
+    with pytest.raises(TypeError, match="ctx"):  # no canvas without a context
+        open_canvas(ROOT / "x.pdf", None).__enter__()  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(("source", "says"), [
+    ("from contextvars import ContextVar\nv = ContextVar('x')\n", "2: a ContextVar"),
+    ("_ = gettext\n", "1: a global _"),
+    ("with open_canvas(p, paper, title='t') as c:\n    pass\n", "1: open_canvas without ctx"),
+])
+def test_the_check_finds_drawing_state_outside_the_context(source, says):
+    assert _globals_of_drawing(source) == [says]
 
 
 def test_an_example_with_glyphs_the_handwriting_lacks_fails(cli, tmp_path, seed_log):

@@ -280,7 +280,7 @@ def test_the_safe_area_check_moves_with_the_paper(tmp_path):
     from printkit.fonts import font
 
     def draw(doc: Any, area: Rect) -> None:
-        doc.canvas.setFont(font("sans"), 9)
+        doc.canvas.setFont(font("sans", "en"), 9)
         doc.canvas.drawString(area.x + 2, area.cy, "inside")
         doc.canvas.drawString(mm(1), area.cy, "too near the paper's edge")
 

@@ -102,21 +102,22 @@ def test_low_dpi_image_is_flagged(tmp_path: Path) -> None:
 
 
 def test_preflight_recorder() -> None:
-    with preflight.collect() as report:
-        assert preflight.check_text("short", "sans", 10, 100, 20, where="a")
-        assert not preflight.check_text("a much longer label than fits", "sans", 10, 50, 11,
-                                        where="b")
-        assert not preflight.check_glyphs("sans", "\u202f\u4e00", where="c")
-        preflight.check_image(600, 600, 72, 72, where="d")  # 600 dpi: fine
-        preflight.check_image(200, 200, 72, 72, where="e")  # 200 dpi: warning
-        assert not preflight.check_inside(Rect.from_corners(0, 0, 10, 10),
-                                          Rect.from_corners(18, 18, 500, 800), where="f")
+    report = preflight.Preflight()
+    assert report.check_text("short", "sans", 10, 100, 20, locale="en", where="a")
+    assert not report.check_text("a much longer label than fits", "sans", 10, 50, 11,
+                                 locale="en", where="b")
+    assert not report.check_glyphs("sans", "\u202f\u4e00", locale="en", where="c")
+    assert report.check_glyphs("sans", "\u4e00", locale="ja", where="g")  # the locale's font
+    report.check_image(600, 600, 72, 72, where="d")  # 600 dpi: fine
+    report.check_image(200, 200, 72, 72, where="e")  # 200 dpi: warning
+    assert not report.check_inside(Rect.from_corners(0, 0, 10, 10),
+                                   Rect.from_corners(18, 18, 500, 800), where="f")
     codes = [(f.level, f.code, f.where) for f in report.findings]
     assert ("error", "text-overflow", "b") in codes
     assert ("error", "missing-glyph", "c") in codes
     assert ("warning", "low-dpi", "e") in codes
     assert ("error", "outside-safe-area", "f") in codes
-    assert not any(w in ("a", "d") for _l, _c, w in codes)
+    assert not any(w in ("a", "d", "g") for _l, _c, w in codes)
     assert report.exit_code == 1
     assert report.report().splitlines()[-1].startswith("preflight: 3 error(s), 1 warning(s)")
 
@@ -263,7 +264,7 @@ def test_hyphenation_follows_the_language(tmp_path: Path) -> None:
     from printkit.production.fit import hyphenator, wrap
 
     word = "Donaudampfschifffahrtsgesellschaft"
-    lines, widest, split = wrap(word, font("sans"), 12, mm(30), hyphenator("de"))
+    lines, widest, split = wrap(word, font("sans", "de"), 12, mm(30), hyphenator("de"))
     assert split and widest <= mm(30) and all(line.endswith("-") for line in lines[:-1])
     assert "".join(line.rstrip("-") for line in lines) == word
     result = CliRunner().invoke(deck, [str(SAMPLE), "--lang", "xx", "--out",

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from conftest import draw_ctx
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 from reportlab.pdfgen.canvas import Canvas
@@ -55,7 +56,7 @@ def _rects(pdf: Path, page: int, w: float, h: float) -> list[tuple[float, float]
 @pytest.mark.parametrize("name", ["a4", "letter", "a3", "tabloid"])
 @pytest.mark.parametrize("landscape", [False, True])
 def test_page_sizes(tmp_path: Path, name: str, landscape: bool) -> None:
-    ctx = BuildContext(paper=paper(name, landscape=landscape))
+    ctx = draw_ctx(paper=paper(name, landscape=landscape))
     out = tmp_path / "p.pdf"
     impose([marker] * 3, "mini", ctx, out)
     box = PdfReader(str(out)).pages[0].mediabox
@@ -73,7 +74,7 @@ def test_universal_is_the_intersection() -> None:
 
 
 def test_home_poker_grid_and_trim_positions(tmp_path: Path) -> None:
-    ctx = BuildContext(paper=paper("a4"))
+    ctx = draw_ctx(paper=paper("a4"))
     out = tmp_path / "cards.pdf"
     result = impose([marker] * 12, "poker", ctx, out)
     plan = result.plan
@@ -101,7 +102,7 @@ def _flip(x: float, y: float, W: float, H: float, axis: str) -> tuple[float, flo
 @pytest.mark.parametrize("duplex,landscape", [("long", False), ("short", False),
                                               ("long", True), ("short", True)])
 def test_duplex_backs_behind_fronts(tmp_path: Path, duplex: str, landscape: bool) -> None:
-    ctx = BuildContext(paper=paper("letter", landscape=landscape))
+    ctx = draw_ctx(paper=paper("letter", landscape=landscape))
     out = tmp_path / "d.pdf"
     result = impose([marker] * 11, "bridge", ctx, out, backs=marker, duplex=duplex)
     W, H = ctx.paper.size
@@ -131,11 +132,11 @@ def test_duplex_backs_behind_fronts(tmp_path: Path, duplex: str, landscape: bool
 
 
 def test_duplex_offset_shifts_back_pages(tmp_path: Path) -> None:
-    ctx = BuildContext(paper=paper("a4"), duplex_offset=(1.5, -0.7))
+    ctx = draw_ctx(paper=paper("a4"), duplex_offset=(1.5, -0.7))
     out = tmp_path / "o.pdf"
     impose([marker] * 9, "poker", ctx, out, backs=marker, duplex="long")
     ref = tmp_path / "r.pdf"
-    impose([marker] * 9, "poker", BuildContext(paper=paper("a4")), ref, backs=marker)
+    impose([marker] * 9, "poker", draw_ctx(paper=paper("a4")), ref, backs=marker)
     w, h = size("poker").width, size("poker").height
     assert _rects(out, 0, w, h) == _rects(ref, 0, w, h)
     for (x, y), (rx, ry) in zip(_rects(out, 1, w, h), _rects(ref, 1, w, h), strict=True):
@@ -143,7 +144,7 @@ def test_duplex_offset_shifts_back_pages(tmp_path: Path) -> None:
 
 
 def test_gutter_fold(tmp_path: Path) -> None:
-    ctx = BuildContext(paper=paper("a4"))
+    ctx = draw_ctx(paper=paper("a4"))
     out = tmp_path / "f.pdf"
     result = impose([marker] * 6, "poker", ctx, out, backs=marker, duplex="fold")
     fold = result.plan.fold
@@ -171,7 +172,7 @@ def test_rotation_fits_more() -> None:
 
 
 def test_print_shop_boxes_marks_and_safe_area(tmp_path: Path) -> None:
-    ctx = BuildContext(paper=paper("a4"), profile="print-shop")
+    ctx = draw_ctx(paper=paper("a4"), profile="print-shop")
     out = tmp_path / "ps.pdf"
     with drawing(ctx) as dctx:  # the canvas checks the safe area while it draws
         result = impose([marker] * 10, "poker", dctx, out, backs=marker)
@@ -194,13 +195,13 @@ def test_print_shop_boxes_marks_and_safe_area(tmp_path: Path) -> None:
 
 
 def test_home_nothing_outside_safe_area_and_fonts_embedded(tmp_path: Path) -> None:
-    ctx = BuildContext(paper=paper("letter"))
+    ctx = draw_ctx(paper=paper("letter"))
     out = tmp_path / "h.pdf"
 
     def text_card(c: Canvas, x: float, y: float, w: float, h: float, i: int) -> None:
         from printkit.fonts import font
 
-        c.setFont(font("sans"), 9)
+        c.setFont(font("sans", "en"), 9)
         c.drawString(x + 5, y + h / 2, f"card {i}")
     with drawing(ctx) as dctx:  # the canvas checks the safe area while it draws
         impose([text_card] * 20, "counter-1", dctx, out, backs=text_card)
@@ -215,7 +216,7 @@ def test_home_nothing_outside_safe_area_and_fonts_embedded(tmp_path: Path) -> No
 
 
 def test_same_input_same_bytes(tmp_path: Path) -> None:
-    ctx = BuildContext(paper=paper("a4"), profile="print-shop")
+    ctx = draw_ctx(paper=paper("a4"), profile="print-shop")
     (tmp_path / "1").mkdir()
     (tmp_path / "2").mkdir()
     a, b = tmp_path / "1" / "same.pdf", tmp_path / "2" / "same.pdf"
@@ -225,7 +226,7 @@ def test_same_input_same_bytes(tmp_path: Path) -> None:
 
 
 def test_bad_input(tmp_path: Path) -> None:
-    ctx = BuildContext(paper=paper("a4"))
+    ctx = draw_ctx(paper=paper("a4"))
     with pytest.raises(LayoutError, match="does not fit on a4"):
         impose([marker], "300x400mm", ctx, tmp_path / "x.pdf")
     with pytest.raises(LayoutError, match="must be positive"):
@@ -237,7 +238,7 @@ def test_bad_input(tmp_path: Path) -> None:
     with pytest.raises(LayoutError, match="must not be negative"):
         impose([marker], "poker", ctx, tmp_path / "x.pdf", gutter_mm=-1)
     with pytest.raises(PrintkitError, match="unknown profile"):
-        BuildContext(paper=paper("a4"), profile="office")
+        draw_ctx(paper=paper("a4"), profile="office")
     with pytest.raises(LayoutError, match="nothing to impose"):
         impose([], "poker", ctx, tmp_path / "x.pdf")
     assert not (tmp_path / "x.pdf").exists()
@@ -262,7 +263,7 @@ def test_parse_offset() -> None:
 def test_calibration_scale_reads_the_correction(tmp_path: Path, duplex: str) -> None:
     """Simulate a printer that shifts the back by (ex, ey): the value printed on the front
     scale where the back's line shows through is the offset that cancels it."""
-    ctx = BuildContext(paper=paper("a4"))
+    ctx = draw_ctx(paper=paper("a4"))
     out = write_calibration(tmp_path / "cal.pdf", ctx, duplex)
     W, H = ctx.paper.size
     with pdfplumber.open(str(out)) as doc:
@@ -287,7 +288,7 @@ def test_calibration_scale_reads_the_correction(tmp_path: Path, duplex: str) -> 
 
 
 def test_first_page_note_and_check_rulers(tmp_path: Path) -> None:
-    ctx = BuildContext(paper=paper("a4"))
+    ctx = draw_ctx(paper=paper("a4"))
     out = tmp_path / "r.pdf"
     impose([marker] * 2, "poker", ctx, out)
     with pdfplumber.open(str(out)) as doc:
@@ -320,7 +321,7 @@ def test_18_poker_cards_take_two_sheets_with_the_notice_beside_them(
     """On Letter, 3 x 3 poker cards fill the safe area's height to the last 0.1 mm: the
     notice used to take the first sheet's top row (6 + 9 + 3 cards on 3 sheets). It now
     runs up the strip beside the cards, and its rulers still measure true."""
-    ctx = BuildContext(paper=paper(name))
+    ctx = draw_ctx(paper=paper(name))
     out = tmp_path / "cards.pdf"
     with drawing(ctx) as dctx:
         result = impose([marker] * 18, "poker", dctx, out)
@@ -385,7 +386,7 @@ def test_print_shop_slug_lies_outside_every_trim_and_mark(tmp_path: Path) -> Non
     """Poker cards with backs on Letter fill the sheet to 6.35 mm of its edge with their
     bleed: the slug goes where nothing else is, on fronts and backs, and both sides carry
     crop marks."""
-    ctx = BuildContext(paper=paper("letter"), profile="print-shop", duplex_offset=(1.0, -2.0))
+    ctx = draw_ctx(paper=paper("letter"), profile="print-shop", duplex_offset=(1.0, -2.0))
     out = tmp_path / "ps.pdf"
     result = impose([marker] * 7, "poker", ctx, out, backs=marker)
     with pdfplumber.open(str(out)) as doc:

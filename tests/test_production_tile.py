@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import draw_ctx
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, DictionaryObject
 from reportlab.pdfgen.canvas import Canvas
@@ -46,7 +47,7 @@ def shown_regions(pdf: Path) -> list[tuple[float, float, float, float]]:
 
 
 def test_tiles_overlap_exactly_and_cover(tmp_path: Path) -> None:
-    ctx = BuildContext(paper=paper("a4"))
+    ctx = draw_ctx(paper=paper("a4"))
     out = tmp_path / "map.pdf"
     plan = tile(mat, 594, 420, ctx, out, title="A2 map", overlap_mm=12)  # an A2 map
     regions = shown_regions(out)
@@ -84,8 +85,8 @@ def _dict(obj: object) -> DictionaryObject:
 
 
 def test_a3_fits_the_war_of_bones_mat_on_one_page(tmp_path: Path) -> None:
-    a4 = tile(mat, 228.6, 228.6, BuildContext(paper=paper("a4")), tmp_path / "a4.pdf")
-    a3 = tile(mat, 228.6, 228.6, BuildContext(paper=paper("a3")), tmp_path / "a3.pdf")
+    a4 = tile(mat, 228.6, 228.6, draw_ctx(paper=paper("a4")), tmp_path / "a4.pdf")
+    a3 = tile(mat, 228.6, 228.6, draw_ctx(paper=paper("a3")), tmp_path / "a3.pdf")
     assert len(a4.tiles) == 2 and a4.pages == 3
     assert a3.single is not None and a3.pages == 1
     assert len(PdfReader(str(tmp_path / "a3.pdf")).pages) == 1
@@ -106,7 +107,7 @@ def test_print_shop_prints_a_large_component_whole(tmp_path: Path) -> None:
         c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
 
     out = tmp_path / "ps.pdf"
-    plan = tile(ground, 400, 300, BuildContext(paper=paper("letter"), profile="print-shop"), out)
+    plan = tile(ground, 400, 300, draw_ctx(paper=paper("letter"), profile="print-shop"), out)
     reader = PdfReader(str(out))
     assert plan.tiles == () and plan.pages == 1 and len(reader.pages) == 1
     assert seen == [pytest.approx(mm(3))]
@@ -129,7 +130,7 @@ def test_print_shop_prints_a_large_component_whole(tmp_path: Path) -> None:
 
 def test_print_shop_single_page_has_bleed_and_crop_marks(tmp_path: Path) -> None:
     out = tmp_path / "mat.pdf"
-    plan = tile(mat, 264, 178, BuildContext(paper=paper("a4"), profile="print-shop"), out)
+    plan = tile(mat, 264, 178, draw_ctx(paper=paper("a4"), profile="print-shop"), out)
     assert plan.single is not None and plan.paper.landscape
     media, trim, bleed = _boxes(PdfReader(str(out)).pages[0])
     assert media == pytest.approx([0, 0, *paper("a4", landscape=True).size], abs=0.01)
@@ -151,7 +152,7 @@ def test_the_notice_never_makes_a_component_tiled(tmp_path: Path) -> None:
 
 
 def test_bad_tiles(tmp_path: Path) -> None:
-    ctx = BuildContext(paper=paper("a4"))
+    ctx = draw_ctx(paper=paper("a4"))
     with pytest.raises(LayoutError, match="must be positive"):
         tile(mat, -10, 100, ctx, tmp_path / "x.pdf")
     with pytest.raises(LayoutError, match="must not be negative"):

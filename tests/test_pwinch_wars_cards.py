@@ -24,7 +24,7 @@ from printkit.context import BuildContext, DrawContext
 from printkit.data_extract import extract_csv, wanted_columns
 from printkit.engines.pwinch_wars import Colour, load_deck
 from printkit.errors import PrintkitError
-from printkit.i18n import available_locales, use_locale
+from printkit.i18n import available_locales
 from printkit.kits import NoOptions
 from printkit.paper import paper
 from printkit.pipeline import drawing
@@ -182,9 +182,8 @@ def test_every_card_fits_in_every_shipped_language(locale: str) -> None:
     """The deck code's own fitting, in the language's words (English where a card is not
     translated yet): no title or text overflows, none is under the minimum size."""
     ctx = DrawContext(BuildContext(paper("a4"), locale=locale), Preflight())
-    with use_locale(locale):
-        rows = card_rows(ctx)
-        fitted = fit_deck(ctx, rows)
+    rows = card_rows(ctx)
+    fitted = fit_deck(ctx, rows)
     assert len(rows) == len(DECK.cards) == 27
     for row, title, text in zip(rows, fitted.titles, fitted.texts, strict=True):
         assert title.fits and text.fits, (locale, row.title)

@@ -17,7 +17,7 @@ from pypdf import PdfReader
 
 from printkit.context import BuildContext, DrawContext
 from printkit.engines.pwinch_wars import load_data
-from printkit.i18n import available_locales, use_locale
+from printkit.i18n import available_locales
 from printkit.kits import NoOptions
 from printkit.paper import paper
 from printkit.pipeline import drawing
@@ -212,8 +212,7 @@ def test_clock_times_the_locale_way(locale: str, label: str, want: str) -> None:
 
 @pytest.mark.parametrize("locale", [loc for loc in available_locales() if loc != "en"])
 def test_both_charts_one_clean_page_in_every_language(tmp_path: Path, locale: str) -> None:
-    with use_locale(locale):
-        paths, report = build(tmp_path, "letter", locale)
+    paths, report = build(tmp_path, "letter", locale)
     assert not report.findings, report.report()
     for path in paths.values():
         assert len(PdfReader(str(path)).pages) == 1

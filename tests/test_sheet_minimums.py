@@ -133,29 +133,29 @@ def test_text_too_small_is_measured_at_print_size():
 
     report = Preflight()
     c = _canvas(report)
-    c.setFont(font("sans"), 12)
+    c.setFont(font("sans", "en"), 12)
     c.saveState()
     c.scale(0.5, 0.5)
     c.drawString(100, 100, "twelve at half: six")  # 6 pt on paper: fine
     c.restoreState()
     c.saveState()
     c.rotate(90)
-    c.setFont(font("sans"), 6)
+    c.setFont(font("sans", "en"), 6)
     c.drawString(100, -100, "six, turned")  # turned, not smaller
     c.restoreState()
     with exempt(c):
-        c.setFont(font("sans"), 4)
+        c.setFont(font("sans", "en"), 4)
         c.drawString(20, 20, "slug at 4 pt")  # printer's information
     c.showPage()
     assert report.findings == []
 
-    c.setFont(font("sans"), 8)
+    c.setFont(font("sans", "en"), 8)
     c.saveState()
     c.scale(0.5, 0.5)
     c.drawString(100, 100, "eight at half")
     c.restoreState()
     c.beginForm("f")
-    c.setFont(font("sans"), 20)
+    c.setFont(font("sans", "en"), 20)
     c.saveState()
     c.scale(0.5, 0.5)
     c.drawString(0, 0, "in a form")  # 10 pt in the form

@@ -51,8 +51,7 @@ from typing import TYPE_CHECKING
 
 from printkit.engines.core.reading import UnreadableError, toml_document
 from printkit.errors import PrintkitError
-from printkit.i18n import _
-from printkit.production import preflight
+from printkit.production.preflight import Preflight
 from printkit.production.sizes import ItemSize, size
 from printkit.units import mm
 
@@ -545,14 +544,14 @@ class DeckFit:
 
 def _common_size(texts: Sequence[str], role: str, w: float, heights: Sequence[float],
                  best: Sequence[Fitted], min_size: float,
-                 hyphenate: Hyphenator | None, color: CMYKColor) -> list[Fitted]:
+                 hyphenate: Hyphenator | None, color: CMYKColor, locale: str) -> list[Fitted]:
     """Every text at one size: the smallest of their best sizes (or a step less, should a
     wrapping disagree), so that all fit."""
     from printkit.production.fit import layout
 
     size = min(f.size for f in best)
     while True:
-        fitted = [layout(t, role, size, w, h, hyphenate=hyphenate, color=color)
+        fitted = [layout(t, role, size, w, h, locale=locale, hyphenate=hyphenate, color=color)
                   for t, h in zip(texts, heights, strict=True)]
         if all(f.fits for f in fitted) or size - SIZE_STEP < min_size - 1e-9:
             return fitted
@@ -560,10 +559,10 @@ def _common_size(texts: Sequence[str], role: str, w: float, heights: Sequence[fl
 
 
 def fit_cards(cards: Sequence[CardRow], geometry: CardGeometry, style: CardStyle, *,
-              fit: str = "deck", hyphenate: Hyphenator | None = None) -> DeckFit:
-    """Fit every card's title and text: each at its own largest size, then (``fit="deck"``,
-    when every card fits) all titles at one size and all texts at one size. A card's text is
-    never set larger than its title."""
+              locale: str, fit: str = "deck", hyphenate: Hyphenator | None = None) -> DeckFit:
+    """Fit every card's title and text (in the fonts of ``locale``'s script): each at its
+    own largest size, then (``fit="deck"``, when every card fits) all titles at one size and
+    all texts at one size. A card's text is never set larger than its title."""
     from printkit.production.fit import fit_text
 
     if fit not in FIT_MODES:
@@ -571,7 +570,7 @@ def fit_cards(cards: Sequence[CardRow], geometry: CardGeometry, style: CardStyle
     ink = _cmyk(style.ink)
     w = geometry.inner_w
     text_heights = [geometry.text_h(card.image is not None) for card in cards]
-    titles = [fit_text(card.title, style.title_role, geometry.title_w, TITLE_H,
+    titles = [fit_text(card.title, style.title_role, geometry.title_w, TITLE_H, locale=locale,
                        max_size=TITLE_MAX, min_size=TITLE_MIN, step=SIZE_STEP,
                        hyphenate=hyphenate, color=ink)
               for card in cards]
@@ -579,17 +578,18 @@ def fit_cards(cards: Sequence[CardRow], geometry: CardGeometry, style: CardStyle
     title_set_by = _smallest(cards, titles, TITLE_MAX) if deck else None
     if deck:
         titles = _common_size([c.title for c in cards], style.title_role, geometry.title_w,
-                              [TITLE_H] * len(cards), titles, TITLE_MIN, hyphenate, ink)
+                              [TITLE_H] * len(cards), titles, TITLE_MIN, hyphenate, ink,
+                              locale)
     # a card's text is never larger than its title
     caps = [min(TEXT_MAX, t.size) if t.lines else TEXT_MAX for t in titles]
-    texts = [fit_text(card.text, style.text_role, w, h, max_size=cap,
+    texts = [fit_text(card.text, style.text_role, w, h, locale=locale, max_size=cap,
                       min_size=TEXT_MIN, step=SIZE_STEP, hyphenate=hyphenate, color=ink)
              for card, h, cap in zip(cards, text_heights, caps, strict=True)]
     if not deck or not all(f.fits for f in texts):
         return DeckFit(tuple(titles), tuple(texts))
     text_set_by = _smallest(cards, texts, min(caps))
     texts = _common_size([c.text for c in cards], style.text_role, w, text_heights, texts,
-                         TEXT_MIN, hyphenate, ink)
+                         TEXT_MIN, hyphenate, ink, locale)
     return DeckFit(tuple(titles), tuple(texts), title_set_by, text_set_by)
 
 
@@ -599,17 +599,17 @@ def _smallest(cards: Sequence[CardRow], fitted: Sequence[Fitted], ceiling: float
     return cards[i].row if fitted[i].size < ceiling else None
 
 
-def check_cards(report: preflight.Preflight, cards: Sequence[CardRow], fitted: DeckFit,
-                item: ItemSize, style: CardStyle,
-                where: Callable[[CardRow], str] | None = None) -> list[str]:
-    """Record every card's missing glyphs and every title or text that does not fit even at
-    the minimum size; returns where the misfits are (``where(card)``, by default its row)."""
+def check_cards(report: Preflight, cards: Sequence[CardRow], fitted: DeckFit,
+                item: ItemSize, style: CardStyle, *, locale: str,
+                where: Callable[[CardRow], str]) -> list[str]:
+    """Record every card's missing glyphs (in the fonts of ``locale``'s script) and every
+    title or text that does not fit even at the minimum size; returns where the misfits are
+    (``where(card)``)."""
     unfit: list[str] = []
     for card, title, text in zip(cards, fitted.titles, fitted.texts, strict=True):
-        place = where(card) if where is not None else _("row {row} ({title})").format(
-            row=card.row, title=card.title or "untitled")
-        report.check_glyphs(style.title_role, card.title, where=place)
-        report.check_glyphs(style.text_role, card.text, where=place)
+        place = where(card)
+        report.check_glyphs(style.title_role, card.title, locale=locale, where=place)
+        report.check_glyphs(style.text_role, card.text, locale=locale, where=place)
         for label, fitting, minimum in (("title", title, TITLE_MIN),
                                         ("text", text, TEXT_MIN)):
             if not fitting.fits:
@@ -624,9 +624,10 @@ class CardBack:
     """A card back: a picture (cover, into the bleed) or a word on a coloured field."""
 
     def __init__(self, back: str, style: CardStyle, base: Path | None = None, *,
-                 item: ItemSize | None = None, hyphenate: Hyphenator | None = None,
-                 where: str = "card back") -> None:
+                 locale: str, item: ItemSize | None = None,
+                 hyphenate: Hyphenator | None = None, where: str = "card back") -> None:
         self.style, self.hyphenate, self.where = style, hyphenate, where
+        self.locale = locale
         candidate = Path(back)
         if base is not None and not candidate.is_absolute():
             candidate = base / candidate
@@ -647,7 +648,8 @@ class CardBack:
 
         if self._fit is None:
             self._fit = fit_text(self.text, "sans-bold", w - 2 * BACK_MARGIN,
-                                 h - 2 * BACK_MARGIN, max_size=BACK_MAX, min_size=BACK_MIN,
+                                 h - 2 * BACK_MARGIN, locale=self.locale, max_size=BACK_MAX,
+                                 min_size=BACK_MIN,
                                  step=SIZE_STEP, hyphenate=self.hyphenate,
                                  color=_cmyk(self.style.back_ink))
         return self._fit
@@ -716,7 +718,7 @@ class DeckResult:
     path: Path | None  # None: nothing was written (a card does not fit)
     cards: int  # printed cards (copies included)
     pages: int
-    report: preflight.Preflight
+    report: Preflight
     title_pt: tuple[float, float] = (0.0, 0.0)  # smallest and largest title size used
     text_pt: tuple[float, float] = (0.0, 0.0)
     title_set_by: int | None = None  # the row whose title set the deck's title size
@@ -759,14 +761,19 @@ def build_deck(csv_path: str | Path, out: str | Path, *, card_size: str = "poker
                             symbols=any(any(card.symbols) for card in cards))
     from printkit.pipeline import drawing
 
-    with drawing(ctx) as drawn:  # the locale, a recorder, and a canvas that checks as it draws
+    with drawing(ctx) as drawn:  # printkit's words, a recorder, a canvas that checks
         report = drawn.preflight
-        fitted = fit_cards(cards, geometry, style, fit=fit, hyphenate=hyphenate)
+
+        def row_of(card: CardRow) -> str:
+            return drawn._("row {row} ({title})").format(row=card.row,
+                                                          title=card.title or "untitled")
+
+        # the cards' own words are in ``lang``: their fonts are that script's
+        fitted = fit_cards(cards, geometry, style, locale=lang, fit=fit, hyphenate=hyphenate)
         faces: list[CardFace] = []
-        unfit = check_cards(report, cards, fitted, item, style)  # where each misfit is
+        unfit = check_cards(report, cards, fitted, item, style, locale=lang, where=row_of)
         for card, title, text in zip(cards, fitted.titles, fitted.texts, strict=True):
-            where = _("row {row} ({title})").format(row=card.row,
-                                                     title=card.title or "untitled")
+            where = row_of(card)
             if card.image is not None:
                 px = card.image_size or picture_size(card.image, where, card.image.name)
                 _x, _y, bw, bh = geometry.image_box()
@@ -779,13 +786,13 @@ def build_deck(csv_path: str | Path, out: str | Path, *, card_size: str = "poker
 
         def back_for(value: str, where: str) -> CardBack:
             if value not in backs_by_value:
-                face = CardBack(value, style, csv_path.parent, item=item, hyphenate=hyphenate,
-                                where=where)
+                face = CardBack(value, style, csv_path.parent, locale=lang, item=item,
+                                hyphenate=hyphenate, where=where)
                 if face.image_size is not None:
                     report.check_image(*face.image_size, item.width + 2 * bleed,
                                        item.height + 2 * bleed, where=where)
                 if face.text:
-                    report.check_glyphs("sans-bold", face.text, where=where)
+                    report.check_glyphs("sans-bold", face.text, locale=lang, where=where)
                     if not face.fitted(item.width, item.height).fits:
                         report.add("error", "text-overflow",
                                    f"the back {face.text!r} does not fit a {item.name} card "
@@ -794,13 +801,12 @@ def build_deck(csv_path: str | Path, out: str | Path, *, card_size: str = "poker
                 backs_by_value[value] = face
             return backs_by_value[value]
 
-        default_back = back_for(back, _("card back")) if back else None
+        default_back = back_for(back, drawn._("card back")) if back else None
         backs: CardBack | list[Callable[..., None]] | None = default_back
         if any(card.back for card in cards):
             backs = []
             for card in cards:
-                where = _("row {row} ({title})").format(row=card.row,
-                                                         title=card.title or "untitled")
+                where = row_of(card)
                 one = back_for(card.back, where) if card.back else (
                     default_back or _blank_back)
                 backs.extend([one] * card.count)
@@ -814,9 +820,10 @@ def build_deck(csv_path: str | Path, out: str | Path, *, card_size: str = "poker
                        read_regular(layout_file, MAX_LAYOUT_BYTES, "layout file")
                        if os.path.lexists(layout_file) else b"",
                        sorted(mapping.items()), fit, lang)
-        result = impose(faces, item, ctx, out, backs=backs, duplex=mode,
-                        title=_("{name} deck").format(name=csv_path.stem), build=bid,
-                        subject=_("{n} cards, {size}").format(n=len(faces), size=item.name))
+        result = impose(faces, item, drawn, out, backs=backs, duplex=mode,
+                        title=drawn._("{name} deck").format(name=csv_path.stem), build=bid,
+                        subject=drawn._("{n} cards, {size}").format(n=len(faces),
+                                                                   size=item.name))
     title_sizes = [f.size for f in fitted.titles if f.lines]
     text_sizes = [f.size for f in fitted.texts if f.lines]  # (an empty text has no lines)
     return DeckResult(Path(out), len(faces), result.pages, report,

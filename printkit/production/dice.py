@@ -140,13 +140,15 @@ PIPS = {1: [(0, 0)], 2: [(-1, 1), (1, -1)], 3: [(-1, 1), (0, 0), (1, -1)],
         6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)]}
 
 
-def draw_net(c: Any, spec: DieSpec, x: float, y: float, *, bleed: float = 0.0) -> None:
+def draw_net(c: Any, spec: DieSpec, x: float, y: float, *, locale: str,
+             bleed: float = 0.0) -> None:
     """Draw the net of ``spec`` with its lower-left bounding corner at (x, y) (points).
 
     With ``bleed`` (print-shop), a coloured net's faces run ``bleed`` past their edges, so a
     cut that strays leaves no white at the edge of a face; the glue tabs are drawn over it
     (they fold inside the die). The cut line stays on the outline of faces and tabs, the
-    fold lines on the hinges and tab bases.
+    fold lines on the hinges and tab bases. The numbers are set in the font of ``locale``'s
+    script.
     """
     from printkit.fonts import font
 
@@ -172,7 +174,7 @@ def draw_net(c: Any, spec: DieSpec, x: float, y: float, *, bleed: float = 0.0) -
     # numbers / pips
     for f, poly in enumerate(nt.points):
         pts = [P(p) for p in poly]
-        _face_marks(c, spec, nt, f, pts, values, font("sans-bold"))
+        _face_marks(c, spec, nt, f, pts, values, font("sans-bold", locale))
     # cut lines: each tab's three free sides and every face edge that is neither a hinge nor
     # a tab's base; fold lines (dashed): hinges and tab bases
     c.setStrokeColorCMYK(0, 0, 0, 1)
@@ -390,7 +392,7 @@ def _inside(r: tuple[float, float, float, float], q: tuple[float, float, float, 
             and r[1] + r[3] <= q[1] + q[3] + EPS)
 
 
-def page_areas(ctx: Any, paper: Paper | None = None) -> tuple[Rect, Rect]:
+def page_areas(ctx: DrawContext, paper: Paper | None = None) -> tuple[Rect, Rect]:
     """Where nets go on the first page (below the band, the title and the instructions) and
     on the others (the safe area), as :class:`printkit.page.Document` hands them out."""
     from printkit.production.profiles import band_height, profile, safe_rect
@@ -400,7 +402,7 @@ def page_areas(ctx: Any, paper: Paper | None = None) -> tuple[Rect, Rect]:
     return first, safe
 
 
-def sheet_paper(preset: DicePreset, ctx: Any) -> Paper:
+def sheet_paper(preset: DicePreset, ctx: DrawContext) -> Paper:
     """The build's paper, or the paper turned when that takes fewer pages (nets have no
     up: nine d6 take one portrait page but two landscape ones)."""
     pages = {p: max(n.page for n in layout(preset, ctx, p)) + 1
@@ -409,7 +411,7 @@ def sheet_paper(preset: DicePreset, ctx: Any) -> Paper:
     return best
 
 
-def layout(preset: DicePreset, ctx: Any, paper: Paper | None = None) -> list[NetPlacement]:
+def layout(preset: DicePreset, ctx: DrawContext, paper: Paper | None = None) -> list[NetPlacement]:
     """Pack the nets on as few pages of ``paper`` (default: the build's) as possible:
     MaxRects over both orientations of each net's bounding box (with its name above it),
     three placement rules and three orders tried, the fewest pages (then the shallowest
@@ -506,10 +508,10 @@ def draw_preset(preset: DicePreset, ctx: DrawContext, path: Path) -> Path:
                         c.saveState()
                         c.translate(p.x + p.w, p.y)
                         c.rotate(90)
-                        draw_net(c, p.spec, 0, 0, bleed=bleed)
+                        draw_net(c, p.spec, 0, 0, locale=ctx.locale, bleed=bleed)
                         c.restoreState()
                     else:
-                        draw_net(c, p.spec, p.x, p.y, bleed=bleed)
+                        draw_net(c, p.spec, p.x, p.y, locale=ctx.locale, bleed=bleed)
                     c.setFillColorCMYK(0, 0, 0, 1)
                     c.setFont(ctx.font("sans"), 7)
                     name = ctx._("{kind} · {colour}").format(kind=p.spec.kind.upper(),

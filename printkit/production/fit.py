@@ -14,8 +14,8 @@ whole line is split as often as it needs.
 >>> [head for head, _tail in hy("counterrevolutionaries")][:3]
 ['counterrevolutionar', 'counterrevolution', 'counterrevolu']
 >>> from printkit.fonts import font
->>> lines, _widest, hyphenated = wrap("Take the counterrevolutionaries token", font("sans"), 10,
-...                                   60, hy)
+>>> lines, _widest, hyphenated = wrap("Take the counterrevolutionaries token",
+...                                   font("sans", "en"), 10, 60, hy)
 >>> lines, hyphenated
 (('Take the', 'counterre-', 'volutionaries', 'token'), True)
 """
@@ -198,17 +198,18 @@ class Fitted:
             baseline -= self.leading
 
 
-def layout(text: str, role: str, size: float, w: float, h: float, *,
+def layout(text: str, role: str, size: float, w: float, h: float, *, locale: str,
            hyphenate: Hyphenator | None = None, align: str = "center",
            color: Color | None = None, leading: float = LEADING) -> Fitted:
-    """``text`` at ``size`` in a ``w x h`` box: wrapped on spaces, or, when that overflows and
+    """``text`` at ``size`` in a ``w x h`` box, in the font playing ``role`` in ``locale``:
+    wrapped on spaces, or, when that overflows and
     ``hyphenate`` is given, with as little hyphenation as it takes (first only words wider
     than a line are split, then any word that would end a line)."""
     from reportlab.pdfbase.pdfmetrics import getAscentDescent
 
     from printkit.fonts import font
 
-    name = font(role)
+    name = font(role, locale)
     ascent, descent = (abs(float(v)) for v in getAscentDescent(name, size))
     step = size * leading
     fitted = None
@@ -226,7 +227,7 @@ def layout(text: str, role: str, size: float, w: float, h: float, *,
     return fitted
 
 
-def fit_text(text: str, role: str, w: float, h: float, *, max_size: float = 12,
+def fit_text(text: str, role: str, w: float, h: float, *, locale: str, max_size: float = 12,
              min_size: float = 6, step: float = 0.25, align: str = "center",
              color: Color | None = None, hyphenate: Hyphenator | None = None) -> Fitted:
     """Largest size in ``[min_size, max_size]`` (multiples of ``step`` above ``min_size``) at
@@ -234,7 +235,8 @@ def fit_text(text: str, role: str, w: float, h: float, *, max_size: float = 12,
     ~5 wraps per text. When even ``min_size`` overflows, the lines at ``min_size`` with
     ``fits`` False."""
     def at(size: float) -> Fitted:
-        return layout(text, role, size, w, h, hyphenate=hyphenate, align=align, color=color)
+        return layout(text, role, size, w, h, locale=locale, hyphenate=hyphenate, align=align,
+                      color=color)
 
     best = at(min_size)
     if not best.fits:

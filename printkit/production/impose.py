@@ -38,7 +38,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import LayoutError
 from printkit.geometry import Rect
-from printkit.i18n import _
 from printkit.paper import Paper
 from printkit.production import marks
 from printkit.production.profiles import (
@@ -64,7 +63,7 @@ from printkit.tracking import clip_rect
 from printkit.units import mm, to_mm
 
 if TYPE_CHECKING:
-    from printkit.context import BuildContext, DrawContext
+    from printkit.context import DrawContext
 
 Item = Callable[..., Any] | Any  # a callback, or a ReportLab Drawing / Flowable
 
@@ -346,7 +345,7 @@ def _bbox(rects: Sequence[Rect], grow: float = 0.0) -> Rect:
 
 
 def draw_sheets(canvas: Canvas, plan: SheetPlan, fronts: Sequence[Item],
-                backs: Item | Sequence[Item] | None, ctx: BuildContext | DrawContext, *,
+                backs: Item | Sequence[Item] | None, ctx: DrawContext, *,
                 file_name: str = "", build: str = "",
                 duplex_offset: tuple[float, float] | None = None) -> list[Placement]:
     """Draw the imposed pages onto an open canvas (one ``showPage`` per page)."""
@@ -360,8 +359,7 @@ def draw_sheets(canvas: Canvas, plan: SheetPlan, fronts: Sequence[Item],
         if len(backs) != len(fronts):
             raise LayoutError(f"{len(fronts)} fronts but {len(backs)} backs")
         back_list = backs
-    dx, dy = duplex_offset if duplex_offset is not None else tuple(
-        getattr(ctx, "duplex_offset", (0.0, 0.0)))
+    dx, dy = duplex_offset if duplex_offset is not None else ctx.duplex_offset
     placements = place(plan, len(fronts), two_sided=two_sided)
     by_page: dict[int, list[Placement]] = {}
     for p in placements:
@@ -404,13 +402,14 @@ def draw_sheets(canvas: Canvas, plan: SheetPlan, fronts: Sequence[Item],
             draw_notice(canvas, ctx, plan.notice)
         if prof.slug:
             spot = slug_spot(sheet, _bbox(used)) if used else None
-            slug(canvas, file_name=file_name, page=page + 1, page_count=pages, build_id=build,
+            slug(canvas, ctx, file_name=file_name, page=page + 1, page_count=pages,
+                 build_id=build,
                  spot=spot)
         canvas.showPage()
     return placements
 
 
-def impose(fronts: Sequence[Item], item: ItemSize | str, ctx: BuildContext | DrawContext,
+def impose(fronts: Sequence[Item], item: ItemSize | str, ctx: DrawContext,
            out: str | Path, *, backs: Item | Sequence[Item] | None = None,
            duplex: str | None = None, gutter_mm: float | None = None, bleed_mm: float | None = None,
            title: str = "", subject: str = "", build: str | None = None,
@@ -434,7 +433,8 @@ def impose(fronts: Sequence[Item], item: ItemSize | str, ctx: BuildContext | Dra
     bid = build or build_id("impose", title, item.name, item.width_mm, item.height_mm,
                             len(fronts), ctx.paper.name, ctx.paper.size, ctx.profile, duplex,
                             gutter_mm, bleed_mm, duplex_offset or ctx.duplex_offset)
-    with open_canvas(out, ctx.paper, title=title or out.stem, subject=subject) as canvas:
+    with open_canvas(out, ctx.paper, ctx=ctx, title=title or out.stem,
+                     subject=subject) as canvas:
         if duplex in VIEWER_DUPLEX:
             canvas.setViewerPreference("Duplex", VIEWER_DUPLEX[duplex])
         placements = draw_sheets(canvas, plan, fronts, backs, ctx, file_name=out.name,
@@ -466,7 +466,7 @@ def _calibration_scales(paper: Paper, safe: Rect) -> tuple[tuple[float, float],
     return (paper.width / 2, safe.y + clear), (safe.right - clear, safe.y + 2 * clear)
 
 
-def draw_calibration(canvas: Canvas, ctx: BuildContext | DrawContext, duplex: str) -> None:
+def draw_calibration(canvas: Canvas, ctx: DrawContext, duplex: str) -> None:
     """Two pages to print double-sided: the front carries an X and a Y scale, the back one
     line per scale, drawn where the flip puts it across its scale's 0.
 
@@ -490,7 +490,7 @@ def draw_calibration(canvas: Canvas, ctx: BuildContext | DrawContext, duplex: st
     sx = 1 if axis == "x" else -1
     sy = 1 if axis == "y" else -1
     black = marks.MARK_BLACK
-    sans, bold = _fonts()
+    sans, bold = _fonts(ctx.locale)
 
     # front page: the instructions and the two scales (and the home printer's notice: the
     # page is all text and scales, with room above them)
@@ -500,32 +500,33 @@ def draw_calibration(canvas: Canvas, ctx: BuildContext | DrawContext, duplex: st
     canvas.setFillColorCMYK(*black)
     canvas.setFont(bold, 12)
     top = safe.top - band_height(ctx.profile) - mm(8)
-    edge = _("long edge") if duplex == "long" else _("short edge")
-    canvas.drawString(safe.x, top, _("Duplex calibration ({edge})").format(edge=edge))
+    edge = ctx._("long edge") if duplex == "long" else ctx._("short edge")
+    canvas.drawString(safe.x, top, ctx._("Duplex calibration ({edge})").format(edge=edge))
     canvas.setFont(sans, 8)
     lines = [
-        _("1. Print this sheet double-sided, flipped on the {edge}, at 100 %.").format(edge=edge),
-        _("2. Hold it against a window: the back's lines show through."),
-        _("3. X is the number where the back's vertical line crosses the X scale, "
+        ctx._("1. Print this sheet double-sided, flipped on the {edge}, at 100 %.").format(
+            edge=edge),
+        ctx._("2. Hold it against a window: the back's lines show through."),
+        ctx._("3. X is the number where the back's vertical line crosses the X scale, "
           "Y where its horizontal line crosses the Y scale."),
-        _("4. Build with --duplex-offset X,Y (mm), typed as read. 0,0 means your printer "
+        ctx._("4. Build with --duplex-offset X,Y (mm), typed as read. 0,0 means your printer "
           "is exact."),
-        _("5. +X shifts back pages to the right, +Y upwards (as seen on the back); "
+        ctx._("5. +X shifts back pages to the right, +Y upwards (as seen on the back); "
           "each scale's arrow points to its + side."),
-        _("6. To check, print this sheet again with --duplex-offset X,Y: "
+        ctx._("6. To check, print this sheet again with --duplex-offset X,Y: "
           "the lines then cross at 0."),
     ]
     for i, line in enumerate(lines):
         canvas.drawString(safe.x, top - mm(6) - i * mm(4.5), line)
-    _scale(canvas, xs_x, xs_y, vertical=False, sign=sx, name="X",
-           caption=_("X (mm): the number where the back's vertical line crosses this scale"))
-    _scale(canvas, ys_x, ys_y, vertical=True, sign=sy, name="Y",
-           caption=_("Y (mm): the number where the back's horizontal line crosses this scale"))
+    _scale(canvas, ctx, xs_x, xs_y, vertical=False, sign=sx, name="X",
+           caption=ctx._("X (mm): the number where the back's vertical line crosses this scale"))
+    _scale(canvas, ctx, ys_x, ys_y, vertical=True, sign=sy, name="Y",
+           caption=ctx._("Y (mm): the number where the back's horizontal line crosses this scale"))
     canvas.showPage()
 
     # back page: each line where the flip lays it across its scale's 0
     reach = mm(CAL_REACH_MM)
-    dx, dy = tuple(getattr(ctx, "duplex_offset", (0.0, 0.0)))
+    dx, dy = ctx.duplex_offset
     begin_page(canvas, ctx)
     canvas.saveState()
     canvas.translate(mm(dx), mm(dy))  # as impose shifts every back page
@@ -537,20 +538,20 @@ def draw_calibration(canvas: Canvas, ctx: BuildContext | DrawContext, duplex: st
     canvas.setFont(sans, 8)
     canvas.setFillColorCMYK(*black)
     canvas.drawCentredString(*_flip(paper, axis, xs_x, ys_y + mm(30)),
-                             _("back of the calibration sheet"))
+                             ctx._("back of the calibration sheet"))
     canvas.restoreState()
     canvas.showPage()
 
 
-def _scale(canvas: Canvas, x: float, y: float, *, vertical: bool, sign: int, name: str,
-           caption: str) -> None:
+def _scale(canvas: Canvas, ctx: DrawContext, x: float, y: float, *, vertical: bool, sign: int,
+           name: str, caption: str) -> None:
     """A ±CAL_RANGE_MM scale centred on (x, y), horizontal (numbers above) or vertical
     (numbers to the right); the tick ``u`` mm right of (above) the centre is labelled
     ``sign * u``. An arrow beyond the + end points to it, with the scale's ``name``; the
     ``caption`` stands beyond the - end."""
     from reportlab.lib.utils import simpleSplit
 
-    sans, bold = _fonts()
+    sans, bold = _fonts(ctx.locale)
 
     def at(along: float, across: float) -> tuple[float, float]:
         return (x + across, y + along) if vertical else (x + along, y + across)
@@ -612,19 +613,19 @@ def _scale(canvas: Canvas, x: float, y: float, *, vertical: bool, sign: int, nam
     canvas.restoreState()
 
 
-def _fonts() -> tuple[str, str]:
+def _fonts(locale: str) -> tuple[str, str]:
     from printkit.fonts import font
 
-    return font("sans"), font("sans-bold")
+    return font("sans", locale), font("sans-bold", locale)
 
 
-def write_calibration(out: str | Path, ctx: BuildContext | DrawContext,
+def write_calibration(out: str | Path, ctx: DrawContext,
                       duplex: str = "long") -> Path:
     """The duplex calibration sheet as its own PDF."""
     from printkit.pdf import open_canvas
 
     out = Path(out)
-    with open_canvas(out, ctx.paper, title=_("Duplex calibration")) as canvas:
+    with open_canvas(out, ctx.paper, ctx=ctx, title=ctx._("Duplex calibration")) as canvas:
         canvas.setViewerPreference("Duplex", VIEWER_DUPLEX.get(duplex, "Simplex"))
         draw_calibration(canvas, ctx, duplex)
     return out

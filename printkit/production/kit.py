@@ -15,7 +15,7 @@ import hashlib
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printkit.errors import PrintkitError
 from printkit.geometry import Rect
@@ -30,6 +30,9 @@ from printkit.production.packing import (
     plan_sheets,
     safe_rect,
 )
+
+if TYPE_CHECKING:
+    from printkit.context import DrawContext
 
 FONT_LICENCE = "Fonts: SIL OFL 1.1"
 
@@ -63,9 +66,9 @@ class KitSheets:
     def pages(self) -> int:
         return self.sheets * (2 if self.double_sided else 1)
 
-    def summary(self, paper: str, ctx: Any = None) -> str:
+    def summary(self, paper: str, ctx: DrawContext | None = None) -> str:
         """One line for the build output and the kit's preflight.txt, in the language of
-        ``ctx`` (a drawing context; English without one).
+        ``ctx`` (English without one: the doctest).
 
         >>> KitSheets(Path("k.pdf"), 4, 5, True, KitLayout((), ())).summary("a4")
         '4 sheets of a4, double-sided (8 pages); 5 with one component page per sheet'
@@ -107,7 +110,7 @@ def _mirror(duplex: Any, paper: Rect) -> str:
 
 
 def _units(readers: list[tuple[str, Any]], paths: list[Path], duplexes: list[Any],
-           duplex: Any, ctx: Any) -> list[Unit]:
+           duplex: Any, ctx: DrawContext) -> list[Unit]:
     """Every component's pages as pieces that move whole: a page, or (in a double-sided kit,
     for a two-sided component) a front with the back behind it."""
     from printkit.production.profiles import profile
@@ -288,14 +291,15 @@ def _label(writer: Any, titles: list[str], owners: list[tuple[int, list[int]]]) 
     close(len(owners) - 1)
 
 
-def assemble(kit_title: str, parts: list[tuple[str, Path]], out: Path, ctx: Any, *,
+def assemble(kit_title: str, parts: list[tuple[str, Path]], out: Path, ctx: DrawContext, *,
              author: str = "printkit", subject: str = "", pack: bool = True) -> Path:
     """Join ``parts`` into ``out`` (see :func:`assemble_kit`); return ``out``."""
     return assemble_kit(kit_title, parts, out, ctx, author=author, subject=subject,
                         pack=pack).path
 
 
-def assemble_kit(kit_title: str, parts: list[tuple[str, Path]], out: Path, ctx: Any, *,
+def assemble_kit(kit_title: str, parts: list[tuple[str, Path]], out: Path,
+                 ctx: DrawContext, *,
                  author: str = "printkit", subject: str = "", pack: bool = True) -> KitSheets:
     """Join ``parts`` ((title, pdf path) pairs, in order) into ``out``: one bookmark per
     component (at the sheet showing its first page), page labels, metadata (title, author,

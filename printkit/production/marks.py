@@ -7,13 +7,16 @@ every plate of a print shop and stay unobtrusive on a home printer.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.fonts import font
 from printkit.geometry import Rect
 from printkit.tracking import exempt
 from printkit.units import inch, mm
+
+if TYPE_CHECKING:
+    from printkit.context import DrawContext
 
 MARK_BLACK = (0, 0, 0, 1)  # CMYK
 CUT_GREY = (0, 0, 0, 0.45)
@@ -81,8 +84,9 @@ def fold_line(canvas: Canvas, x0: float, y0: float, x1: float, y1: float) -> Non
     canvas.restoreState()
 
 
-def ruler(canvas: Canvas, x: float, y: float, length: float, *, minor: float, major_every: int,
-          label: str, tick: float = mm(1.2), label_at_end: bool = False) -> None:
+def ruler(canvas: Canvas, ctx: DrawContext, x: float, y: float, length: float, *,
+          minor: float, major_every: int, label: str, tick: float = mm(1.2),
+          label_at_end: bool = False) -> None:
     """A check ruler from (x, y) to the right: ticks every ``minor`` pt, long ones every
     ``major_every`` ticks, end ticks full height, ``label`` centred under it (or, with
     ``label_at_end``, after its right end on its baseline: a ruler one line high)."""
@@ -98,7 +102,7 @@ def ruler(canvas: Canvas, x: float, y: float, length: float, *, minor: float, ma
         path.lineTo(x + i * minor, y + h)
     canvas.drawPath(path, stroke=1, fill=0)
     canvas.setFillColorCMYK(*MARK_BLACK)
-    canvas.setFont(font("sans"), RULER_LABEL)
+    canvas.setFont(ctx.font("sans"), RULER_LABEL)
     if label_at_end:
         canvas.drawString(x + length + LABEL_GAP, y, label)
     else:
@@ -112,35 +116,34 @@ RULER_GAP = mm(8)  # between the two check rulers (labels below them)
 RULER_GAP_END = mm(4)  # between the first ruler's end label and the second ruler
 
 
-def _ruler_labels() -> tuple[str, str]:
-    from printkit.i18n import _
-
-    return _("50 mm"), _("1 in")
+def _ruler_labels(ctx: DrawContext) -> tuple[str, str]:
+    return ctx._("50 mm"), ctx._("1 in")
 
 
-def check_rulers_width(*, labels_at_end: bool = False) -> float:
-    """The width :func:`check_rulers` takes (with end labels: in the current locale)."""
+def check_rulers_width(ctx: DrawContext, *, labels_at_end: bool = False) -> float:
+    """The width :func:`check_rulers` takes (with end labels: in the context's locale)."""
     if not labels_at_end:
         return mm(50) + RULER_GAP + inch(1)
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    a, b = (float(stringWidth(t, font("sans"), RULER_LABEL)) for t in _ruler_labels())
+    a, b = (float(stringWidth(t, ctx.font("sans"), RULER_LABEL)) for t in _ruler_labels(ctx))
     return mm(50) + LABEL_GAP + a + RULER_GAP_END + inch(1) + LABEL_GAP + b
 
 
-def check_rulers(canvas: Canvas, x: float, y: float, *, labels_at_end: bool = False) -> float:
+def check_rulers(canvas: Canvas, ctx: DrawContext, x: float, y: float, *,
+                 labels_at_end: bool = False) -> float:
     """The 50 mm and the 1 in check rulers side by side from (x, y); returns the width used.
     ``labels_at_end``: each label after its ruler, so that the pair is one line high."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    first, second = _ruler_labels()
-    ruler(canvas, x, y, mm(50), minor=mm(1), major_every=5, label=first,
+    first, second = _ruler_labels(ctx)
+    ruler(canvas, ctx, x, y, mm(50), minor=mm(1), major_every=5, label=first,
           label_at_end=labels_at_end)
     if labels_at_end:
-        x2 = x + mm(50) + LABEL_GAP + stringWidth(first, font("sans"), RULER_LABEL) \
+        x2 = x + mm(50) + LABEL_GAP + stringWidth(first, ctx.font("sans"), RULER_LABEL) \
             + RULER_GAP_END
     else:
         x2 = x + mm(50) + RULER_GAP
-    ruler(canvas, x2, y, inch(1), minor=inch(1) / 8, major_every=4, label=second,
+    ruler(canvas, ctx, x2, y, inch(1), minor=inch(1) / 8, major_every=4, label=second,
           label_at_end=labels_at_end)
-    return check_rulers_width(labels_at_end=labels_at_end)
+    return check_rulers_width(ctx, labels_at_end=labels_at_end)

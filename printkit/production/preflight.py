@@ -3,14 +3,15 @@
 Templates record checks while they draw, through the recorder their drawing context carries
 (the pipeline, :mod:`printkit.pipeline`, opens one around every build and example)::
 
-    ctx.preflight.check_text(label, "sans", 8, box_w, box_h, where="score track, box 12")
+    ctx.check_text(label, "sans", 8, box_w, box_h, detail="score track, box 12")
     ctx.preflight.check_image(px_w, px_h, drawn_w, drawn_h, where="card 3 art")
     ctx.check_inside(Rect(x, y, w, h), "turn chart")      # against the safe area
     ctx.preflight.check_box("die cell", cell, need_w=2 * WRITE_DIGIT, need_h=MIN_WRITE_ROW,
                             where="play sheet, row 1a")  # room for what a box must hold
 
-There is no process-wide recorder: code that draws outside a pipeline opens its own with
-:func:`collect`, and :func:`current` outside one is an error, so no check is ever lost.
+There is no process-wide recorder: the recorder travels with the drawing context (a
+``DrawContext`` holds one; code that draws outside a pipeline makes a context with its own
+``Preflight()``), so no check is ever lost or filed under another build.
 
 Levels: ``error`` (text overflowing its box, missing glyphs, content outside the safe area,
 images under 150 dpi, text printed under :data:`MIN_TEXT_PT`, a box too small for what it
@@ -29,9 +30,6 @@ The minimums every game shares (one place, so no template picks its own):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -93,16 +91,18 @@ class Preflight:
         return 1 if self.errors else 0
 
     def check_text(self, text: str, role: str, size: float, box_w: float, box_h: float, *,
-                   where: str = "", leading: float | None = None, wrap: bool = True) -> bool:
-        """Does ``text`` in font ``role`` at ``size`` pt fit a ``box_w x box_h`` pt box on both
-        axes (wrapped on spaces when ``wrap``)? Records overflow and missing glyphs."""
+                   locale: str, where: str = "", leading: float | None = None,
+                   wrap: bool = True) -> bool:
+        """Does ``text`` in font ``role`` (in ``locale``'s script) at ``size`` pt fit a
+        ``box_w x box_h`` pt box on both axes (wrapped on spaces when ``wrap``)? Records
+        overflow and missing glyphs."""
         from reportlab.lib.utils import simpleSplit
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
         from printkit.fonts import font
 
-        ok = self.check_glyphs(role, text, where=where)
-        name = font(role)
+        ok = self.check_glyphs(role, text, locale=locale, where=where)
+        name = font(role, locale)
         leading = leading or size * 1.2
         lines = simpleSplit(text, name, size, box_w) if wrap else text.splitlines() or [""]
         widest = max((stringWidth(line, name, size) for line in lines), default=0.0)
@@ -119,14 +119,15 @@ class Preflight:
             ok = False
         return ok
 
-    def check_glyphs(self, role: str, text: str, *, where: str = "") -> bool:
+    def check_glyphs(self, role: str, text: str, *, locale: str, where: str = "") -> bool:
+        """Does the font playing ``role`` in ``locale`` have every character of ``text``?"""
         from printkit.fonts import font_path, has_glyphs
 
-        missing = has_glyphs(role, text)
+        missing = has_glyphs(role, text, locale)
         if missing:
             shown = " ".join(f"{c!r} (U+{ord(c):04X})" for c in missing[:8])
             self.add("error", "missing-glyph",
-                     f"font {font_path(role).name} ({role}) lacks {shown}", where)
+                     f"font {font_path(role, locale).name} ({role}) lacks {shown}", where)
         return not missing
 
     def check_image(self, px_w: int, px_h: int, drawn_w: float, drawn_h: float, *,
@@ -189,63 +190,6 @@ class Preflight:
         path = Path(path)
         atomic_write_bytes(path, self.report().encode("utf-8"))
         return path
-
-
-_current: ContextVar[Preflight | None] = ContextVar("printkit_preflight", default=None)
-
-
-def current() -> Preflight:
-    """The recorder opened by the innermost :func:`collect`; outside one, an error."""
-    report = _current.get()
-    if report is None:
-        raise RuntimeError("no preflight recorder is open: draw inside preflight.collect() "
-                           "or a printkit pipeline")
-    return report
-
-
-@contextmanager
-def collect() -> Iterator[Preflight]:
-    """Record every check made inside the ``with`` block into a fresh :class:`Preflight`."""
-    with recording(Preflight()) as report:
-        yield report
-
-
-@contextmanager
-def recording(report: Preflight) -> Iterator[Preflight]:
-    """Record every check made inside the ``with`` block into ``report``."""
-    token = _current.set(report)
-    try:
-        yield report
-    finally:
-        _current.reset(token)
-
-
-def add(level: str, code: str, message: str, where: str = "") -> Finding:
-    return current().add(level, code, message, where)
-
-
-def check_text(text: str, role: str, size: float, box_w: float, box_h: float, *,
-               where: str = "", leading: float | None = None, wrap: bool = True) -> bool:
-    return current().check_text(text, role, size, box_w, box_h, where=where, leading=leading,
-                                 wrap=wrap)
-
-
-def check_glyphs(role: str, text: str, *, where: str = "") -> bool:
-    return current().check_glyphs(role, text, where=where)
-
-
-def check_image(px_w: int, px_h: int, drawn_w: float, drawn_h: float, *, where: str = ""
-                ) -> float:
-    return current().check_image(px_w, px_h, drawn_w, drawn_h, where=where)
-
-
-def check_inside(rect: Rect, area: Rect, *, where: str = "") -> bool:
-    return current().check_inside(rect, area, where=where)
-
-
-def check_box(name: str, box: Rect, need_w: float = 0.0, need_h: float = 0.0, *,
-              where: str = "") -> bool:
-    return current().check_box(name, box, need_w, need_h, where=where)
 
 
 def check_pdf(pdf: str | Path, *, report: Preflight) -> Preflight:

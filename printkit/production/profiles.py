@@ -22,17 +22,18 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import PrintkitError
-from printkit.fonts import font
 from printkit.geometry import Rect
-from printkit.i18n import _
 from printkit.paper import Paper
 from printkit.production import marks
 from printkit.units import mm
+
+if TYPE_CHECKING:
+    from printkit.context import DrawContext
 
 #: height of the first-page band (note + check rulers) in points
 FIRST_PAGE_BAND = mm(13)
@@ -185,7 +186,7 @@ def set_boxes(canvas: Canvas, trim: Rect, bleed: Rect | None = None) -> None:
     canvas.setBleedBox([round(v, 3) for v in bleed.corners])
 
 
-def begin_page(canvas: Canvas, ctx: Any, *, trim: Rect | None = None,
+def begin_page(canvas: Canvas, ctx: DrawContext, *, trim: Rect | None = None,
                bleed: Rect | None = None) -> None:
     """Start-of-page duties: page boxes in print-shop (default trim: the whole page)."""
     prof = profile(ctx.profile)
@@ -207,7 +208,7 @@ def trim_marks(canvas: Canvas, prof: Profile, trim: Rect, bleed: Rect,
     return bleed.outset(gap + length)
 
 
-def finish_page(canvas: Canvas, ctx: Any, *, file_name: str, build_id: str,
+def finish_page(canvas: Canvas, ctx: DrawContext, *, file_name: str, build_id: str,
                 page_count: int | None = None, used: Rect | None = None) -> None:
     """End-of-page duties: the slug line in print-shop, outside ``used`` (what the page prints:
     trims, bleed and marks; default: the TrimBox). Call before ``showPage``."""
@@ -217,14 +218,14 @@ def finish_page(canvas: Canvas, ctx: Any, *, file_name: str, build_id: str,
     if used is None:
         trim = getattr(canvas, "_trimBox", None)
         used = Rect.from_corners(*trim) if trim else page.inset(mm(6.35))
-    slug(canvas, file_name=file_name, page=canvas.getPageNumber(), page_count=page_count,
+    slug(canvas, ctx, file_name=file_name, page=canvas.getPageNumber(), page_count=page_count,
          build_id=build_id, spot=slug_spot(page, used))
 
 
-def slug_text(*, file_name: str, page: int, build_id: str, page_count: int | None = None
-              ) -> str:
+def slug_text(ctx: DrawContext, *, file_name: str, page: int, build_id: str,
+              page_count: int | None = None) -> str:
     page_text = f"{page}/{page_count}" if page_count else f"{page}"
-    return _("{file} · page {page} · build {build} · printkit").format(
+    return ctx._("{file} · page {page} · build {build} · printkit").format(
         file=file_name, page=page_text, build=build_id)
 
 
@@ -267,17 +268,18 @@ def slug_spot(page: Rect, used: Rect, length: float = mm(60)) -> SlugSpot:
     return max(choices, key=lambda c: c[0])[1]
 
 
-def slug(canvas: Canvas, *, file_name: str, page: int, build_id: str,
+def slug(canvas: Canvas, ctx: DrawContext, *, file_name: str, page: int, build_id: str,
          page_count: int | None = None, spot: SlugSpot | None = None) -> None:
     """File name, page and build id in 5 pt type at ``spot`` (default: 2.2 mm above the page's
     foot). Printer's information: it lies outside the safe area and every trim."""
     from printkit.tracking import exempt
 
-    text = slug_text(file_name=file_name, page=page, build_id=build_id, page_count=page_count)
+    text = slug_text(ctx, file_name=file_name, page=page, build_id=build_id,
+                     page_count=page_count)
     spot = spot or SlugSpot(mm(6.35), mm(2.2))
     canvas.saveState()
     canvas.setFillColorCMYK(*marks.MARK_BLACK)
-    canvas.setFont(font("sans"), SLUG_SIZE)
+    canvas.setFont(ctx.font("sans"), SLUG_SIZE)
     canvas.translate(spot.x, spot.y)
     if spot.turned:
         canvas.rotate(90)
@@ -335,7 +337,7 @@ def place_notice(paper: Paper, prof: Profile | str, block_w: float, block_h: flo
                                  NOTICE_STRIP), margin=True), safe)
 
 
-def draw_notice(canvas: Canvas, ctx: Any, notice: Notice | None) -> None:
+def draw_notice(canvas: Canvas, ctx: DrawContext, notice: Notice | None) -> None:
     """Draw ``notice`` (nothing for ``None``)."""
     if notice is None:
         return
@@ -346,12 +348,13 @@ def draw_notice(canvas: Canvas, ctx: Any, notice: Notice | None) -> None:
 
     if notice.margin:
         with exempt(canvas):  # in the paper's margin: where no item may go
-            notice_strip(canvas, notice.rect, turned=notice.turned)
+            notice_strip(canvas, ctx, notice.rect, turned=notice.turned)
     else:
-        notice_strip(canvas, notice.rect, turned=notice.turned)
+        notice_strip(canvas, ctx, notice.rect, turned=notice.turned)
 
 
-def decorate_first_page(canvas: Canvas, ctx: Any, x: float, top: float, width: float) -> float:
+def decorate_first_page(canvas: Canvas, ctx: DrawContext, x: float, top: float,
+                        width: float) -> float:
     """The "print at 100 %" note and the 50 mm and 1 in check rulers in a band whose top-left
     corner is (x, top) and width ``width``. Returns the band height used (``FIRST_PAGE_BAND``).
 
@@ -360,32 +363,20 @@ def decorate_first_page(canvas: Canvas, ctx: Any, x: float, top: float, width: f
     """
     canvas.saveState()
     canvas.setFillColorCMYK(*marks.MARK_BLACK)
-    canvas.setFont(font("sans-bold"), 7.5)
-    canvas.drawString(x, top - mm(3), _("Print at 100 % / actual size"))
-    canvas.setFont(font("sans"), 6.5)
-    canvas.drawString(x, top - mm(6), _("Turn off “fit to page”. Check the rulers:"))
-    canvas.drawString(x, top - mm(9), _("they must measure exactly 50 mm and 1 inch."))
+    canvas.setFont(ctx.font("sans-bold"), 7.5)
+    canvas.drawString(x, top - mm(3), ctx._("Print at 100 % / actual size"))
+    canvas.setFont(ctx.font("sans"), 6.5)
+    canvas.drawString(x, top - mm(6), ctx._("Turn off “fit to page”. Check the rulers:"))
+    canvas.drawString(x, top - mm(9), ctx._("they must measure exactly 50 mm and 1 inch."))
     ruler_w = mm(50) + mm(8) + 72
     rx = max(x + mm(62), x + width - ruler_w)
-    marks.check_rulers(canvas, rx, top - mm(7.5))
+    marks.check_rulers(canvas, ctx, rx, top - mm(7.5))
     canvas.restoreState()
     return FIRST_PAGE_BAND
 
 
-def _report_overflow(text: str, size: float, width: float) -> None:
-    """Record a notice that does not fit its strip with the build's recorder (if drawing
-    inside a pipeline; a bare canvas in a test has none)."""
-    from printkit.production import preflight
-
-    try:
-        recorder = preflight.current()
-    except PrintkitError:
-        return
-    recorder.check_text(text, "sans-bold", size, width, mm(4), where="print-at-100 % notice",
-                        wrap=False)
-
-
-def notice_strip(canvas: Canvas, rect: Rect, *, turned: bool = False) -> None:
+def notice_strip(canvas: Canvas, ctx: DrawContext, rect: Rect, *,
+                 turned: bool = False) -> None:
     """The notice on one line in ``rect``: the bold note, the advice when there is room for
     it, and the 50 mm and 1 in rulers labelled at their ends. ``turned``: it runs up the page
     (``rect`` is then tall and narrow), its foot towards ``rect``'s right edge."""
@@ -400,16 +391,17 @@ def notice_strip(canvas: Canvas, rect: Rect, *, turned: bool = False) -> None:
         canvas.translate(rect.x, rect.y)
         length = rect.w
     base = mm(0.8)
-    rulers = marks.check_rulers_width(labels_at_end=True)
-    note = _("Print at 100 % / actual size")
-    advice = _("Turn off “fit to page”. Check the rulers:")
-    bold, sans = font("sans-bold"), font("sans")
+    rulers = marks.check_rulers_width(ctx, labels_at_end=True)
+    note = ctx._("Print at 100 % / actual size")
+    advice = ctx._("Turn off “fit to page”. Check the rulers:")
+    bold, sans = ctx.font("sans-bold"), ctx.font("sans")
     canvas.setFillColorCMYK(*marks.MARK_BLACK)
     size = 7.0
     while size > 6.0 and stringWidth(note, bold, size) + mm(3) + rulers > length:
         size -= 0.25
     if stringWidth(note, bold, size) + mm(3) + rulers > length:  # a long translation
-        _report_overflow(note, size, length - rulers - mm(3))
+        ctx.check_text(note, "sans-bold", size, length - rulers - mm(3), mm(4),
+                       detail="print-at-100 % notice", wrap=False)
     canvas.setFont(bold, size)
     canvas.drawString(0, base, note)
     x = stringWidth(note, bold, size) + mm(3)
@@ -417,5 +409,5 @@ def notice_strip(canvas: Canvas, rect: Rect, *, turned: bool = False) -> None:
         canvas.setFont(sans, 6.5)
         canvas.drawString(x, base, advice)
         x += stringWidth(advice, sans, 6.5) + mm(3)
-    marks.check_rulers(canvas, x, base, labels_at_end=True)
+    marks.check_rulers(canvas, ctx, x, base, labels_at_end=True)
     canvas.restoreState()

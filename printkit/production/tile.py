@@ -32,7 +32,6 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import LayoutError
 from printkit.geometry import Rect
-from printkit.i18n import _
 from printkit.paper import Paper
 from printkit.production import marks
 from printkit.production.profiles import (
@@ -56,7 +55,7 @@ from printkit.tracking import clip_rect, exempt
 from printkit.units import mm, to_mm
 
 if TYPE_CHECKING:
-    from printkit.context import BuildContext, DrawContext
+    from printkit.context import DrawContext
 
 LABEL_STRIP = mm(9)  # above each tile: its label and a little map
 BAND_ROOM = FIRST_PAGE_BAND + mm(1.5)
@@ -186,7 +185,7 @@ def seam_marks(plan: TilePlan) -> list[tuple[float, float]]:
 
 
 def tile(draw: Callable[..., Any], width_mm: float, height_mm: float,
-         ctx: BuildContext | DrawContext, out: str | Path, *, title: str = "",
+         ctx: DrawContext, out: str | Path, *, title: str = "",
          overlap_mm: float = 10.0, build: str | None = None) -> TilePlan:
     """Write ``out``: the component ``draw(canvas, w, h)`` (``w x h`` pt, origin lower-left)
     on one page if it fits, else an assembly page and one page per tile (home). A ``draw``
@@ -203,7 +202,7 @@ def tile(draw: Callable[..., Any], width_mm: float, height_mm: float,
     form = "pk_component"
     title = title or out.stem
     bleed = prof.bleed if prof.page_boxes else 0.0
-    with open_canvas(out, plan.paper, title=title) as c:
+    with open_canvas(out, plan.paper, ctx=ctx, title=title) as c:
         c.beginForm(form, -bleed, -bleed, plan.width + bleed, plan.height + bleed)
         if _takes_bleed(draw):
             draw(c, plan.width, plan.height, bleed=bleed)
@@ -217,7 +216,7 @@ def tile(draw: Callable[..., Any], width_mm: float, height_mm: float,
         c.showPage()
         seams = seam_marks(plan)
         for t in plan.tiles:
-            _tile_page(c, plan, t, form, seams, title)
+            _tile_page(c, ctx, plan, t, form, seams, title)
             c.showPage()
     return plan
 
@@ -229,7 +228,7 @@ def _takes_bleed(draw: Callable[..., Any]) -> bool:
         return False
 
 
-def _single_page(c: Canvas, ctx: BuildContext | DrawContext, plan: TilePlan, form: str, *,
+def _single_page(c: Canvas, ctx: DrawContext, plan: TilePlan, form: str, *,
                  file_name: str, build: str) -> None:
     """The whole component on one page: with the notice beside it at home; with its page
     boxes, bleed, crop marks and slug in print-shop."""
@@ -247,15 +246,13 @@ def _single_page(c: Canvas, ctx: BuildContext | DrawContext, plan: TilePlan, for
     draw_notice(c, ctx, plan.notice)
     if prof.page_boxes:
         used = trim_marks(c, prof, trim, trim.outset(prof.bleed))
-        slug(c, file_name=file_name, page=1, page_count=1, build_id=build,
+        slug(c, ctx, file_name=file_name, page=1, page_count=1, build_id=build,
              spot=slug_spot(Rect(0.0, 0.0, plan.paper.width, plan.paper.height), used))
     c.showPage()
 
 
-def _tile_page(c: Canvas, plan: TilePlan, t: Tile, form: str,
+def _tile_page(c: Canvas, ctx: DrawContext, plan: TilePlan, t: Tile, form: str,
                seams: list[tuple[float, float]], title: str) -> None:
-    from printkit.fonts import font
-
     pr, rg = t.page_rect, t.region
     c.saveState()
     clip = c.beginPath()
@@ -277,12 +274,12 @@ def _tile_page(c: Canvas, plan: TilePlan, t: Tile, form: str,
             marks.registration_mark(c, x, y, mm(2.5))
     # label and little map above the tile
     c.setFillColorCMYK(*marks.MARK_BLACK)
-    c.setFont(font("sans-bold"), 9)
+    c.setFont(ctx.font("sans-bold"), 9)
     index = t.row * plan.cols + t.col + 1
-    c.drawString(pr.x, pr.top + mm(4.5), _("{title} — tile {label}").format(
+    c.drawString(pr.x, pr.top + mm(4.5), ctx._("{title} — tile {label}").format(
         title=title, label=t.label))
-    c.setFont(font("sans"), 6.5)
-    c.drawString(pr.x, pr.top + mm(1.3), _(
+    c.setFont(ctx.font("sans"), 6.5)
+    c.drawString(pr.x, pr.top + mm(1.3), ctx._(
         "row {row}, column {col} · {n} of {total} · overlap {ov} mm: cut the left/top edge, "
         "lay it on the neighbour's dashed line").format(
         row=_row_name(t.row), col=t.col + 1, n=index, total=len(plan.tiles),
@@ -299,31 +296,29 @@ def _tile_page(c: Canvas, plan: TilePlan, t: Tile, form: str,
                    cell * 0.75, stroke=1, fill=1)
 
 
-def _assembly_page(c: Canvas, ctx: BuildContext | DrawContext, plan: TilePlan, form: str,
+def _assembly_page(c: Canvas, ctx: DrawContext, plan: TilePlan, form: str,
                    title: str) -> None:
-    from printkit.fonts import font
-
     prof = profile(ctx.profile)
     safe = safe_rect(plan.paper, prof)
     decorate_first_page(c, ctx, safe.x, safe.top, safe.w)  # tiles are printed at home
     top = safe.top - BAND_ROOM - mm(6)
     c.setFillColorCMYK(*marks.MARK_BLACK)
-    c.setFont(font("sans-bold"), 12)
-    c.drawString(safe.x, top, _("{title}: assembly").format(title=title))
-    c.setFont(font("sans"), 8)
+    c.setFont(ctx.font("sans-bold"), 12)
+    c.drawString(safe.x, top, ctx._("{title}: assembly").format(title=title))
+    c.setFont(ctx.font("sans"), 8)
     steps = [
-        _("{w} x {h} mm on {n} tiles ({rows} rows x {cols} columns), {ov} mm overlap.").format(
+        ctx._("{w} x {h} mm on {n} tiles ({rows} rows x {cols} columns), {ov} mm overlap.").format(
             w=f"{to_mm(plan.width):.1f}", h=f"{to_mm(plan.height):.1f}", n=len(plan.tiles),
             rows=plan.rows, cols=plan.cols, ov=f"{to_mm(plan.overlap):g}"),
-        _("1. Cut every tile along its thin outline on the left and top (not on row A's top"
+        ctx._("1. Cut every tile along its thin outline on the left and top (not on row A's top"
           " or column 1's left)."),
-        _("2. Work from the top left: lay each cut edge on the neighbour's dashed glue line;"
+        ctx._("2. Work from the top left: lay each cut edge on the neighbour's dashed glue line;"
           " the crosshair halves make full crosses."),
-        _("3. Glue in the overlap, then trim the outer edges."),
+        ctx._("3. Glue in the overlap, then trim the outer edges."),
     ]
     # a step wraps rather than run past the safe area (translations are often longer)
     lines = [part for line in steps
-             for part in simpleSplit(line, font("sans"), 8, safe.w)]
+             for part in simpleSplit(line, ctx.font("sans"), 8, safe.w)]
     for i, line in enumerate(lines):
         c.drawString(safe.x, top - mm(6) - i * mm(4.2), line)
     # diagram: the whole component, scaled, with the tiles over it
@@ -350,6 +345,6 @@ def _assembly_page(c: Canvas, ctx: BuildContext | DrawContext, plan: TilePlan, f
         c.setStrokeColorCMYK(0, 0, 0, 1)
         c.circle(cx, cy, mm(5), stroke=1, fill=1)
         c.setFillColorCMYK(0, 0, 0, 1)
-        c.setFont(font("sans-bold"), 10)
+        c.setFont(ctx.font("sans-bold"), 10)
         c.drawCentredString(cx, cy - 3.5, t.label)
     c.restoreState()

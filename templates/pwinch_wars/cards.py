@@ -88,7 +88,8 @@ def fit_deck(ctx: DrawContext, rows: Sequence[CardRow] | None = None) -> DeckFit
     fitting (one size for all titles, one for all texts), so what a test measures is what
     prints."""
     rows = list(rows) if rows is not None else card_rows(ctx)
-    return fit_cards(rows, card_geometry(), CardStyle(), fit="deck", hyphenate=_hyphenator(ctx))
+    return fit_cards(rows, card_geometry(), CardStyle(), locale=ctx.locale, fit="deck",
+                     hyphenate=_hyphenator(ctx))
 
 
 class CardBack:
@@ -100,7 +101,8 @@ class CardBack:
         self.name = ctx._(TITLE)
         inner = item.width - 2 * mm(b["inset"]) - mm(4)
         self.fitted = fit_text(self.name, "sans-bold", inner, mm(b["title_h"]),
-                               max_size=float(b["title_max"]), min_size=float(b["title_min"]),
+                               locale=ctx.locale, max_size=float(b["title_max"]),
+                               min_size=float(b["title_min"]),
                                color=LAYOUT.ink("back_text"))
         ctx.check_glyphs("sans-bold", self.name, "card back")
         if not self.fitted.fits:
@@ -181,7 +183,7 @@ def draw_event_cards(ctx: DrawContext, _options: NoOptions, path: Path) -> None:
     geometry = card_geometry()
     fitted = fit_deck(ctx, rows)
     by_row = {row.row: card.id for row, card in zip(rows, deck.cards, strict=True)}
-    unfit = check_cards(ctx.preflight, rows, fitted, item, style,
+    unfit = check_cards(ctx.preflight, rows, fitted, item, style, locale=ctx.locale,
                         where=lambda row: ctx.where(f"card {by_row[row.row]}"))
     if unfit:  # recorded as errors; a deck with a card nobody can read is not printed
         raise LayoutError(f"event cards: {len(unfit)} card(s) do not fit even at "

@@ -1436,7 +1436,8 @@ def draw_sheet(ctx: DrawContext, sheet: CounterSheet, out: Path, duplex: str = "
     title = ctx._(SHEET_TITLE).format(game=ctx._(TITLE), sheet=ctx._(sheet.title))
     bid = build_id("pwinch-counters", sheet.name, len(fronts), ctx.paper.name, ctx.paper.size,
                    ctx.profile, duplex, ctx.duplex_offset)
-    with open_canvas(out, ctx.paper, title=title, subject=ctx._(sheet.description)) as canvas:
+    with open_canvas(out, ctx.paper, ctx=ctx, title=title,
+                     subject=ctx._(sheet.description)) as canvas:
         if duplex in VIEWER_DUPLEX:
             canvas.setViewerPreference("Duplex", VIEWER_DUPLEX[duplex])
         draw_header(canvas, ctx, head, room)

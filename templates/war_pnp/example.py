@@ -784,7 +784,7 @@ class Hand:
 
     def _flags(self, text: str, role: str, size: float) -> list[tuple[float, float, float,
                                                                          float]]:
-        top = glyph_top(role, "1")
+        top = glyph_top(role, "1", self.ctx.locale)
         if top is None or "1" not in text:
             return []
         fx, fy = HAND.flag
@@ -806,7 +806,7 @@ class Hand:
 
     def ink(self, text: str, role: str, size: float, struck: bool = False) -> Rect:
         """What ``text`` covers from the start of its baseline: glyphs, flags, strike."""
-        box = ink_box(text, role, size)
+        box = ink_box(text, role, size, self.ctx.locale)
         half = self._flag_width(role, size) / 2
         for x0, y0, x1, y1 in self._flags(text, role, size):
             flag = Rect.from_corners(min(x0, x1) - half, min(y0, y1) - half,

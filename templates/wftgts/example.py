@@ -73,15 +73,16 @@ def describe_scoring(ctx: DrawContext, record: Any) -> str:
     return text
 
 
-def one_flags(text: str, role: str, size: float) -> list[tuple[float, float, float, float]]:
+def one_flags(text: str, role: str, size: float,
+              locale: str) -> list[tuple[float, float, float, float]]:
     """The flag strokes (x0, y0, x1, y1 from the start of the baseline) that make every "1" of
     ``text`` read as a one: from the top of its stroke, down to the left."""
-    top = glyph_top(role, "1")
+    top = glyph_top(role, "1", locale)
     if top is None or "1" not in text:
         return []
     fx, fy = LAYOUT["hand"]["one_flag"]
     x, y = top[0] * size, top[1] * size - flag_width(role, size) / 2
-    face = font(role)
+    face = font(role, locale)
     return [(pen + x, y, pen + x + fx * size, y + fy * size)
             for pen in (stringWidth(text[:i], face, size) for i, ch in enumerate(text)
                         if ch == "1")]
@@ -92,11 +93,11 @@ def flag_width(role: str, size: float) -> float:
     return float(LAYOUT["hand"]["one_flag_width"]) * size * bold
 
 
-def hand_ink(text: str, role: str, size: float) -> Rect:
+def hand_ink(text: str, role: str, size: float, locale: str) -> Rect:
     """What a handwritten ``text`` covers, flags included, from the start of its baseline."""
-    box = ink_box(text, role, size)
+    box = ink_box(text, role, size, locale)
     half = flag_width(role, size) / 2
-    for x0, y0, x1, y1 in one_flags(text, role, size):
+    for x0, y0, x1, y1 in one_flags(text, role, size, locale):
         flag = Rect.from_corners(min(x0, x1) - half, min(y0, y1) - half, max(x0, x1) + half,
                                  max(y0, y1) + half)
         box = flag if box.w == 0 else box.union(flag)
@@ -118,7 +119,7 @@ def _hand(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, room: 
     angle = jitter.uniform(-hand["tilt"], hand["tilt"])
     level = math.degrees(math.atan2(hand["max_climb"], max(width, 1.0)))
     angle = max(-level, min(angle, level))  # a long line is written level
-    dx, dy, angle = keep_inside(hand_ink(text, role, size).moved(start, 0), (x, y),
+    dx, dy, angle = keep_inside(hand_ink(text, role, size, ctx.locale).moved(start, 0), (x, y),
                                 room.inset(hand["inset"]), dx, dy, angle)
     c.saveState()
     c.setFillColor(color)
@@ -126,7 +127,7 @@ def _hand(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, room: 
     c.rotate(angle)
     c.setFont(face, size)
     c.drawString(start, 0, text)
-    flags = one_flags(text, role, size)
+    flags = one_flags(text, role, size, ctx.locale)
     if flags:
         c.setStrokeColor(color)
         c.setLineWidth(flag_width(role, size))
@@ -153,10 +154,10 @@ def line_size(ctx: DrawContext, text: str, role: str, size: float, room: Rect,
     inset = LAYOUT["hand"]["inset"]
     room_w = room.w - 2 * inset
     size = fit_size(text, ctx.font(role), size, room_w, MIN_TEXT_PT)
-    ink_w = hand_ink(text, role, size).w  # glyphs may overhang their advance widths
+    ink_w = hand_ink(text, role, size, ctx.locale).w  # glyphs may overhang their advance widths
     if ink_w > room_w:
         size = max(size * room_w / ink_w, MIN_TEXT_PT)
-    need = hand_ink(text, role, size)
+    need = hand_ink(text, role, size, ctx.locale)
     ctx.preflight.check_box(name, room, need.w + 2 * inset, need.h + 2 * inset,
                             where=ctx.where("example sheet"))
     return size

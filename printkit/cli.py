@@ -240,10 +240,10 @@ def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, pr
         raise Fail(f"preflight found {len(report.errors)} error(s)")
 
 
-SECONDS_PER_COMPONENT = 0.38
-"""About how long a component takes to draw and check (``build all``: 12.5 CPU-s for 33
-components and 6 kit PDFs, measured on the 2-core development machine); for the first line of
-a long build."""
+SECONDS_PER_COMPONENT = 0.18
+"""About how long a component takes to draw and check (``build all``: 5.7 CPU-s for 33
+components and 6 kit PDFs, measured on the 2-core development machine with ``make bench``);
+for the first line of a long build."""
 
 
 @contextlib.contextmanager

@@ -251,6 +251,16 @@ def test_a_whole_number_too_large_for_its_decimal_placeholder_is_one_line(capsys
     assert "too large to print" in line
 
 
+def test_a_header_with_several_mistakes_is_still_one_line(capsys, tmp_path):  # type: ignore[no-untyped-def]
+    """Found by `make fuzz`: a W.A.R. PnP header whose custom sheet lost its power list gives
+    options to two absent powers; a log's refusal is one line, the mistakes joined."""
+    log = Path(__file__).resolve().parent.parent / "examples" / "war-pnp" / "tinkerer-game.jsonl"
+    bad = edited(log, '"powers": ["grow", "double", "bend", "steal", "cancel", "trap", "reroll", '
+                      '"poke"], ', "", tmp_path, line=1)
+    line = refused(capsys, "bad options in the header", "replay", "war-pnp", str(bad))
+    assert "reroll" in line and "; " in line and "poke" in line
+
+
 @pytest.mark.parametrize("option", ["turn_limit=100000000000", "turn_limit=0",
                                     "turn_limit=[]", "turn_limit=1e999"])
 def test_war_of_bones_turn_limit_has_a_range(capsys, option):  # type: ignore[no-untyped-def]

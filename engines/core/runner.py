@@ -167,8 +167,9 @@ def replay(
         )
     try:
         state = game.new_initial_state(n, {**game.default_options(), **h.options})
-    except (ValueError, TypeError) as exc:
-        raise ReplayError(f"bad options in the header: {exc}", 1) from None
+    except (ValueError, TypeError) as exc:  # one line, whatever the game's message holds
+        found = "; ".join(line.strip() for line in str(exc).splitlines() if line.strip())
+        raise ReplayError(f"bad options in the header: {found}", 1) from None
     result: Replay[S, A] = Replay(log, state)
     recorder = _StepRecorder(result.steps) if keep_steps else None
     visitors = [v for v in (recorder, visitor) if v is not None]

@@ -909,7 +909,7 @@ def tree_glyph(crown: Color, trunk: Color, fruit: Color | None = None,
 
 def letter_glyph(letter: str, ink: Color, ring: Color, paper: Color | None = None,
                  role: str = "sans-bold") -> Symbol:
-    """A letter in a ring (a tap's "w", an objective's letter)."""
+    """A letter in a ring (a map feature's initial, an objective's letter)."""
 
     def draw(c: Canvas, ctx: DrawContext, x: float, y: float, size: float) -> None:
         r = size * 0.19
@@ -973,8 +973,7 @@ def star_glyph(fill: Color, ink: Color | None = None) -> Symbol:
 
 
 GLYPHS: Final[Mapping[str, Symbol]] = {
-    "tree": tree_glyph(HexColor("#5a9a3c"), HexColor("#7a5230"), HexColor("#d2322d")),
-    "tap": letter_glyph("w", HexColor("#1f5f8b"), HexColor("#1f5f8b")),
+    "tree": tree_glyph(HexColor("#5a9a3c"), HexColor("#7a5230")),
     "flag": flag_glyph(HexColor("#d2322d")),
     "star": star_glyph(HexColor("#f2c200")),
 }

@@ -118,7 +118,11 @@ class Validation(Generic[S]):
     scores: Callable[[S], Sequence[float]] | None = None
     """Each player's score at the end of a game, for the report's score charts, where the
     engine's returns are only a win or a loss; None takes the returns of a game that has a
-    score, else the ``scores`` its result records, if any."""
+    score, else the report has no score charts."""
+    rounds: Callable[[S], int] | None = None
+    """The game's own length (its rounds or turns) at the end of a game, reported beside the
+    count of decisions; None for a game that counts none. Declared by the kit, which knows
+    its game: the shared validation reads no result key by convention."""
 
     def variant_list(self) -> list[tuple[str | None, dict[str, Any]]]:
         """The variants to validate: ``(None, {})`` alone for a game without variants."""

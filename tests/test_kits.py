@@ -114,6 +114,29 @@ def test_each_kit_declares_what_it_has():
         assert kit.example_logs(), f"{kit.name} has no example logs"
 
 
+def test_validation_reads_a_games_length_and_scores_as_its_kit_declares():
+    """No result key is read by convention: a kit that declares no ``rounds`` or ``scores``
+    gets none, whatever its result records."""
+    from printkit.simulation.games import game_rounds, game_scores
+
+    class Finished:
+        def result(self) -> dict[str, Any]:
+            return {"turns": 9, "rounds": 3, "scores": [1, 2]}
+
+        def returns(self) -> list[float]:
+            return [0.0, 1.0]
+
+    plain: Validation[Any] = Validation("random", lambda ctx, n: [], {})
+    assert game_rounds(plain, Finished()) is None
+    assert game_scores(plain, False, Finished()) is None
+    assert game_scores(plain, True, Finished()) == [0.0, 1.0]  # a game with a score
+    declared: Validation[Any] = Validation("random", lambda ctx, n: [], {},
+                                           scores=lambda s: s.result()["scores"],
+                                           rounds=lambda s: s.result()["turns"])
+    assert game_rounds(declared, Finished()) == 9
+    assert game_scores(declared, False, Finished()) == [1.0, 2.0]
+
+
 def test_validation_refuses_demands_that_name_no_capacity():
     kit = get_kit("wftgts")
     assert kit.validation is not None

@@ -58,26 +58,19 @@ def play_quietly(game: Game[Any, Any], bots: Sequence[str], seed: int,
 def game_scores(validation: Validation[Any] | None, has_score: bool,
                 state: Any) -> list[float] | None:
     """Each player's score, for the score charts: the kit's own reading, else the returns of
-    a game with a score, else the ``scores`` its result records; None for a game of wins
-    and losses only."""
+    a game with a score; None for a game of wins and losses only."""
     if validation is not None and validation.scores is not None:
         return [float(s) for s in validation.scores(state)]
     if has_score:
         return [float(s) for s in state.returns()]
-    recorded = state.result().get("scores")
-    if isinstance(recorded, list) and all(isinstance(s, int | float) for s in recorded):
-        return [float(s) for s in recorded]
     return None
 
 
-def game_rounds(state: Any) -> int | None:
-    """The game's own length in rounds or turns, where its result records one."""
-    result = state.result()
-    for key in ("rounds", "turns"):
-        value = result.get(key)
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-    return None
+def game_rounds(validation: Validation[Any] | None, state: Any) -> int | None:
+    """The game's own length in rounds or turns, as its kit reads it (None: it counts none)."""
+    if validation is None or validation.rounds is None:
+        return None
+    return int(validation.rounds(state))
 
 
 def play_chunk(chunk: Chunk) -> Tally:
@@ -101,6 +94,7 @@ def play_chunk(chunk: Chunk) -> Tally:
         state = played.state
         returns = [float(r) for r in state.returns()]
         tally.add_game(seed, returns, game_scores(kit.validation, has_score, state),
-                       played.decisions, game_rounds(state), played.first, job.focus(index),
+                       played.decisions, game_rounds(kit.validation, state), played.first,
+                       job.focus(index),
                        {name: int(f(state)) for name, f in demands.items()})
     return tally

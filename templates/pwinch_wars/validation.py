@@ -113,6 +113,7 @@ VALIDATION: Validation[PwinchState] = Validation(
     demands=_demands(),
     variants=lambda: [(sid, {"scenario": sid}) for sid in scenario_ids()],
     scores=lambda s: [float(points) for points in s.scores],
+    rounds=lambda s: s.turn,
 )
 """How ``printkit validate pwinch-wars`` checks the parts against auto-played games, one
 scenario at a time."""

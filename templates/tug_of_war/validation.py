@@ -55,6 +55,7 @@ def turns(state: TugOfWarState) -> int:
 VALIDATION: Validation[TugOfWarState] = Validation(
     bot="lookahead",
     capacities=capacities,
+    rounds=lambda s: int(s.result()["turns"]),
     demands={
         "team dice boxes per side": team_dice,
         "common dice boxes": common_dice,

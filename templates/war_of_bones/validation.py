@@ -75,6 +75,7 @@ def capacities(ctx: DrawContext, players: int) -> list[Capacity]:
 VALIDATION: Validation[WarOfBonesState] = Validation(
     bot="heuristic",
     capacities=capacities,
+    rounds=lambda s: s.turn,
     demands={
         "ruler die widths": lambda s: s.peak_range,
         "troops per player": lambda s: s.peak_troops,

@@ -119,6 +119,8 @@ def total_digits(state: WarPnPState) -> int:
 VALIDATION: Validation[WarPnPState] = Validation(
     bot="heuristic",
     capacities=capacities,
+    scores=lambda s: [float(points) for points in s.result()["scores"]],
+    rounds=lambda s: s.round,
     demands={
         "history cells": rounds,
         "Withering digits": withering_digits,

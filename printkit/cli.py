@@ -17,7 +17,7 @@ import click
 
 from printkit.engines.core import Game
 from printkit.engines.core.errors import EngineError
-from printkit.engines.core.reading import UnreadableError, json_value
+from printkit.engines.core.reading import UnreadableError, json_value, text_file
 from printkit.errors import PrintkitError
 
 if TYPE_CHECKING:
@@ -431,24 +431,15 @@ def replay(game: str, log: str | None, as_json: bool, schema: bool) -> None:
 
 
 def _read_text(path: str) -> str:
+    """A log the user names, read whole (one line on stderr when it cannot be)."""
     from printkit.engines.core import LogFormatError
 
     try:
-        return _existing(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise LogFormatError(f"{path} is not UTF-8 text") from None
-
-
-def _existing(path: str) -> Path:
-    """``path`` as a file printkit may read whole: there, and a regular file (a device such
-    as /dev/null, a folder or a FIFO is refused by what it is, not called missing)."""
-    p = Path(path)
-    if not p.exists():
-        raise PrintkitError(f"no such file: {path}")
-    if not p.is_file():
-        what = "a folder" if p.is_dir() else "not a regular file"
-        raise PrintkitError(f"{path} is {what} (a log is read from a file)")
-    return p
+        return text_file(path, "log")
+    except UnreadableError as exc:
+        if str(exc).endswith("is not UTF-8 text"):
+            raise LogFormatError(str(exc)) from None
+        raise PrintkitError(str(exc)) from None
 
 
 @cli.command()

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from printkit.engines.core import Game
-from printkit.engines.core.reading import UnreadableError, toml_document
+from printkit.engines.core.reading import UnreadableError, text_file, toml_document
 from printkit.errors import PrintkitError
 
 if TYPE_CHECKING:
@@ -84,13 +84,7 @@ def rules_file_flag(name: str, key: str, help: str, *, refusal: str = "") -> Kit
     def options(game: Game[Any, Any], value: Any) -> dict[str, Any]:
         path = Path(str(value))
         try:
-            if not path.exists():
-                raise UnreadableError(f"no such file: {path}")
-            if not path.is_file():
-                raise UnreadableError("not a regular file")
-            tables = toml_document(path.read_text(encoding="utf-8"))
-        except UnicodeDecodeError:
-            raise PrintkitError(f"--{name} {path}: not UTF-8 text") from None
+            tables = toml_document(text_file(path, f"--{name} file"))
         except UnreadableError as exc:
             raise PrintkitError(f"--{name} {path}: {exc}") from None
         return checked_by_engine(game, name, str(path), {key: tables})

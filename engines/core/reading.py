@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import sys
 import tomllib
+from pathlib import Path
 from typing import Any
 
 MAX_DEPTH = 500
@@ -34,6 +35,28 @@ MAX_DEPTH = 500
 
 class UnreadableError(ValueError):
     """Text that is not valid JSON or TOML, or that Python cannot represent."""
+
+
+def text_file(path: str | Path, what: str) -> str:
+    """The UTF-8 text of a file a user names (a ``what``: "log", "rules file"), which must be
+    there and a regular file: a device such as /dev/null, a folder or a FIFO is refused by
+    what it is (a FIFO would block), not called missing.
+
+    >>> text_file("/", "log")
+    Traceback (most recent call last):
+    ...
+    printkit.engines.core.reading.UnreadableError: / is a folder (a log is read whole)
+    """
+    p = Path(path)
+    if not p.exists():
+        raise UnreadableError(f"no such file: {path}")
+    if not p.is_file():
+        kind = "a folder" if p.is_dir() else "not a regular file"
+        raise UnreadableError(f"{path} is {kind} (a {what} is read whole)")
+    try:
+        return p.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise UnreadableError(f"{path} is not UTF-8 text") from None
 
 
 def _depth(text: str, opening: str, closing: str) -> int:

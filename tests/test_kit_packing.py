@@ -13,12 +13,14 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
 import pytest
 from buildcache import built_kits
-from conftest import draw_ctx
+from conftest import Unreadable, draw_ctx, painted_paths, shapes_left_out
 from pypdf import PdfReader
 
 from printkit.context import BuildContext
@@ -42,11 +44,57 @@ Obj = tuple[str, float, float, float, float]  # kind (char:text, rect, line...),
 
 
 def _objects(page: pdfplumber.page.Page) -> list[Obj]:
+    """What pdfplumber reads on ``page``: its characters, rectangles, lines, curves and
+    images, each with its box (pdfplumber's x0, y0, x1, y1)."""
     found: list[Obj] = [("char:" + c["text"], c["x0"], c["y0"], c["x1"], c["y1"])
                         for c in page.chars]
     for kind in ("rects", "lines", "curves", "images"):
         found += [(kind, o["x0"], o["y0"], o["x1"], o["y1"]) for o in getattr(page, kind)]
     return found
+
+
+def _objects_fast(page: Any, plumb: pdfplumber.page.Page) -> list[Obj]:
+    """:func:`_objects`, read fast (``page`` read by pypdf, ``plumb`` the same page opened by
+    pdfplumber): the shapes from ``conftest.painted_paths`` (pdfminer's own geometry, without
+    its parser), the characters and images from pdfplumber reading the page with its shapes
+    left out (``conftest.shapes_left_out``). A kit page of a few thousand shapes reads in a
+    tenth of the time; ``test_the_fast_reading_is_pdfplumbers`` compares the two."""
+    if page.get("/Rotate", 0) % 360:
+        raise Unreadable("rotated page")
+    x0, y0 = plumb.page_obj.mediabox[:2]
+    res = page.get("/Resources")
+    shapes = painted_paths(page.get_contents().get_data() if "/Contents" in page else b"",
+                           res.get_object() if res is not None else {},
+                           (1, 0, 0, 1, -x0, -y0), [])
+    shift = plumb.mediabox[0]  # pdfplumber moves x (not y) by the MediaBox's left edge
+    shapes_left_out(plumb)
+    found: list[Obj] = [("char:" + c["text"], c["x0"], c["y0"], c["x1"], c["y1"])
+                        for c in plumb.chars]
+    for kind in ("rect", "line", "curve"):
+        found += [(kind + "s", bx0 + shift, by0, bx1 + shift, by1)
+                  for k, _stroke, (bx0, by0, bx1, by1) in shapes if k == kind]
+    return found + [("images", o["x0"], o["y0"], o["x1"], o["y1"]) for o in plumb.images]
+
+
+def page_objects(pdf: Path) -> list[list[Obj]]:
+    """:func:`_objects` of every page of ``pdf``, read fast where the fast reader follows the
+    content (:func:`_objects_fast`), else by pdfplumber. Read once per file and run (a kit's
+    pages are read for its pieces and again for what lies behind them)."""
+    stat = pdf.stat()
+    return [list(objs) for objs in _read_objects(str(pdf), stat.st_mtime_ns, stat.st_size)]
+
+
+@lru_cache(maxsize=16)
+def _read_objects(pdf: str, _mtime: int, _size: int) -> tuple[tuple[Obj, ...], ...]:
+    reader = PdfReader(pdf)
+    found = []
+    with pdfplumber.open(pdf) as doc:
+        for page, plumb in zip(reader.pages, doc.pages, strict=True):
+            try:
+                found.append(tuple(_objects_fast(page, plumb)))
+            except Unreadable:  # raised before the page was changed: pdfplumber reads it
+                found.append(tuple(_objects(plumb)))
+    return tuple(found)
 
 
 def _bbox(objs: list[Obj]) -> Rect:
@@ -122,12 +170,10 @@ def find_pieces(kit: Path, components: list[tuple[str, Path]]
                 ) -> tuple[list[Piece], list[list[Obj]]]:
     """Where every page of every component shows in the ``kit`` PDF, and what else each kit
     page draws. Each component page must show exactly once."""
-    with pdfplumber.open(kit) as pdf:
-        drawn = [Drawn(_objects(p)) for p in pdf.pages]
+    drawn = [Drawn(objs) for objs in page_objects(kit)]
     pieces: list[Piece] = []
     for name, path in components:
-        with pdfplumber.open(path) as pdf:
-            pages = [_objects(p) for p in pdf.pages]
+        pages = page_objects(path)
         for number, objs in enumerate(pages):
             if not objs:
                 continue
@@ -223,8 +269,8 @@ def assert_backs_behind(kit: Path, pieces: list[Piece]) -> None:
     on the back of that sheet, moved as the mirror image of its front; nothing is printed
     behind a one-sided piece."""
     reader = PdfReader(str(kit))
-    with pdfplumber.open(kit) as pdf:
-        backs = {i: _objects(pdf.pages[i]) for i in range(1, len(pdf.pages), 2)}
+    every = page_objects(kit)
+    backs = {i: every[i] for i in range(1, len(every), 2)}
     for p in pieces:
         box = reader.pages[p.kit_page].mediabox
         width, height = float(box.width), float(box.height)
@@ -243,6 +289,20 @@ def assert_backs_behind(kit: Path, pieces: list[Piece]) -> None:
                       else Rect(b.x, height - b.top, b.w, b.h))
             for o in backs[p.kit_page + 1]:
                 assert _separation(behind, Rect.from_corners(*o[1:])) > 0, (p, o)
+
+
+@pytest.mark.parametrize("kit", ["tug-of-war"])
+def test_the_fast_reading_is_pdfplumbers(tmp_path_factory, kit):
+    """The packing tests read pages with :func:`page_objects`; on kit pages that hold moved
+    pieces (forms placed with an offset) and on their component pages it gives exactly what
+    pdfplumber gives, object for object, in the same order."""
+    folder = built(tmp_path_factory, kit, ("a3", False))
+    pdfs = [folder / f"{kit}-kit.pdf", *(folder / f"{n}.pdf" for n in packed_names(kit))]
+    for pdf in pdfs:
+        reader = PdfReader(str(pdf))
+        with pdfplumber.open(pdf) as fast, pdfplumber.open(pdf) as slow:
+            for page, plumb, own in zip(reader.pages, fast.pages, slow.pages, strict=True):
+                assert _objects_fast(page, plumb) == _objects(own), (pdf.name, own.page_number)
 
 
 def test_the_tug_of_war_kit_takes_fewer_sheets_on_a4(tmp_path):

@@ -65,7 +65,8 @@ def open_canvas(
         safe = frame.to_page(safe)
     canvas: Canvas = TrackingCanvas(buffer, safe=safe, report=ctx.preflight,
                                     check_shapes=prof.name != "print-shop",
-                                    where=f"{path.name} [{ctx.locale}]", **options)
+                                    where=f"{path.name} [{ctx.locale}]", source=str(path),
+                                    **options)
     canvas.setTitle(title)
     canvas.setAuthor(author)
     canvas.setSubject(subject)

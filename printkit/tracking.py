@@ -67,6 +67,16 @@ def scale_of(m: Matrix) -> float:
     return float(min((a * a + b * b) ** 0.5, (c * c + d * d) ** 0.5))
 
 
+def area_scale(m: Matrix) -> float:
+    """How much ``m`` enlarges text, as the square root of how much it enlarges areas (what
+    pypdf's text visitor gives; the same as :func:`scale_of` for an even scaling).
+
+    >>> area_scale((0.5, 0, 0, 0.5, 10, 10)), area_scale((2, 0, 0, 0.5, 0, 0))
+    (0.5, 1.0)
+    """
+    return float(abs(m[0] * m[3] - m[1] * m[2]) ** 0.5)
+
+
 def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     a, b, c, d, e, f = m
     return (a * x + c * y + e, b * x + d * y + f)
@@ -253,7 +263,8 @@ class TrackingCanvas(Canvas):
     """A canvas that checks, page by page, that what it draws stays inside ``safe``."""
 
     def __init__(self, *args: Any, safe: Rect, report: Preflight, check_shapes: bool,
-                 where: str = "", min_text: float = MIN_TEXT_PT, **kwargs: Any) -> None:
+                 where: str = "", min_text: float = MIN_TEXT_PT, source: str = "",
+                 **kwargs: Any) -> None:
         self._safe = safe
         self._report = report
         self._check_shapes = check_shapes
@@ -270,6 +281,10 @@ class TrackingCanvas(Canvas):
         self._form_sized: list[Sized] | None = None
         self._form_saved: list[tuple[list[tuple[str, Box]] | None, list[Sized] | None,
                                      Box | None, list[Box | None]]] = []
+        self._source = source  # the file the canvas writes, to record its pages' text sizes
+        self._least = math.inf  # this page's smallest printed text, printer's information too
+        self._form_least: dict[str, float] = {}  # a form's, in its own space
+        self._least_saved: list[float] = []
         super().__init__(*args, **kwargs)
 
     # -- state ---------------------------------------------------------------------------
@@ -307,6 +322,13 @@ class TrackingCanvas(Canvas):
     def beginText(self, x: float = 0, y: float = 0, direction: Any = None) -> TrackedText:
         return TrackedText(self, x, y, direction)
 
+    def _least_size(self, sized: Any, m: Matrix) -> None:
+        """Note the smallest size a string prints at (every string: a figure made of the page
+        shows the printer's information too)."""
+        if sized:  # the size as the page states it (``Tf`` with ReportLab's digits)
+            least = float(fp_str(min(size for _text, size in sized)))
+            self._least = min(self._least, least * area_scale(m))
+
     def _sizes(self, sized: Any, scale: float) -> None:
         """Note the strings that print under the minimum (``scale``: the transformation's)."""
         if self._exempt:
@@ -323,6 +345,7 @@ class TrackingCanvas(Canvas):
         for x0, y0, x1, y1 in getattr(aTextObject, "boxes", ()):
             self._record("text", _bbox(m, [(x0, y0), (x1, y1), (x0, y1), (x1, y0)]))
         self._sizes(getattr(aTextObject, "sized", ()), scale_of(m))
+        self._least_size(getattr(aTextObject, "sized", ()), m)
         super().drawText(aTextObject)
 
     def beginPath(self) -> TrackedPath:
@@ -407,17 +430,25 @@ class TrackingCanvas(Canvas):
         self._form = self._forms.setdefault(name, [])
         self._form_sized = self._form_texts.setdefault(name, [])
         self._clip_box = None
+        self._least_saved.append(self._least)
+        self._least = self._form_least.get(name, math.inf)
         super().beginForm(name, lowerx, lowery, upperx, uppery)
 
     def endForm(self, **extra_attributes: Any) -> None:
+        name = self._formData[0]
         super().endForm(**extra_attributes)
         self._form, self._form_sized, self._clip_box, self._clip_stack = self._form_saved.pop()
+        self._form_least[name] = self._least
+        self._least = self._least_saved.pop()
 
     def doForm(self, name: str) -> None:
         m = self.matrix
         for kind, (x0, y0, x1, y1) in self._forms.get(name, ()):
             self._record(kind, _bbox(m, [(x0, y0), (x1, y1), (x0, y1), (x1, y0)]))
         self._sizes(self._form_texts.get(name, ()), scale_of(m))
+        least = self._form_least.get(name, math.inf)
+        if least < math.inf:
+            self._least = min(self._least, least * area_scale(m))
         super().doForm(name)
 
     # -- pages ---------------------------------------------------------------------------
@@ -432,6 +463,9 @@ class TrackingCanvas(Canvas):
         if self._small:
             text, size = min(self._small, key=lambda s: s[1])
             self._report.text_too_small(text, size, len(self._small), where=where)
+        if self._source and self._least < math.inf:
+            self._report.text_sizes[(self._source, page - 1)] = self._least
+        self._least = math.inf
         self._worst = {}
         self._small = []
         self._clip_box = None

@@ -270,3 +270,23 @@ def test_build_all_locales_is_a_batch_with_a_manifest(tmp_path):
     assert {f["locale"] for f in files.values()} == {"en", "fr"}
     assert "Manche 1" in _text(tmp_path / "one" / "fr" / "wftgts" / "play-sheet.pdf")
     assert main([*args, "--two-up", "--out", str(tmp_path / "x")]) == 2
+
+
+@pytest.mark.parametrize("game", ["wftgts", "pwinch-wars"])
+def test_a_figure_is_scaled_by_the_text_size_its_drawing_measured(tmp_path, game):
+    """A handout scales an example page into a figure no further than its smallest text
+    allows; the tracking canvas measures that size while drawing (forms placed scaled, the
+    size as the page states it), and it is what reading the page back gives."""
+    from printkit.engines.core.log import read_log
+    from printkit.handouts.typeset import FigureSource, smallest_text
+    from printkit.pipeline import draw_example
+
+    kit = get_kit(game)
+    assert kit.handout is not None and kit.handout.example is not None
+    assert kit.examples is not None
+    out = tmp_path / "example.pdf"
+    report = draw_example(kit, read_log(kit.examples / kit.handout.example),
+                          BuildContext(paper("letter"), locale="de"), out)
+    page = kit.handout.example_page
+    measured = report.text_sizes[(str(out), page)]
+    assert measured == smallest_text(FigureSource(out, page)) > 0

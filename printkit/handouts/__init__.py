@@ -125,9 +125,12 @@ def build_handout(kit: Kit[Any, Any], build: BuildContext, out: Path,
             frame = page_layout.frames()[0]
             fitted = build.with_paper(Paper("figure", frame.width + 2 * FIGURE_MARGIN,
                                             frame.height - FIGURE_CAPTION + 2 * FIGURE_MARGIN))
-            if draw_example(kit, log, fitted, example_pdf).errors:
-                draw_example(kit, log, build, example_pdf)
-            figures[EXAMPLE_FIGURE] = FigureSource(example_pdf, spec.example_page)
+            drawn = draw_example(kit, log, fitted, example_pdf)
+            if drawn.errors:
+                drawn = draw_example(kit, log, build, example_pdf)
+            figures[EXAMPLE_FIGURE] = FigureSource(
+                example_pdf, spec.example_page,
+                drawn.text_sizes.get((str(example_pdf), spec.example_page)))
         with drawing(build) as ctx:
             ctx = ctx.for_component("handout")
             data, blocks = _render(kit, ctx, template)

@@ -59,10 +59,13 @@ HEAD_FILL = colors.HexColor("#e7e4d8")
 
 @dataclass(frozen=True)
 class FigureSource:
-    """A page of a printkit PDF to show as a figure (``page`` counts from 0)."""
+    """A page of a printkit PDF to show as a figure (``page`` counts from 0). ``smallest``:
+    the smallest text size on the page when the drawing measured it (read back from the page
+    when ``None``)."""
 
     pdf: Path
     page: int = 0
+    smallest: float | None = None
 
 
 @dataclass(frozen=True)
@@ -404,7 +407,8 @@ def typeset(blocks: Sequence[Block], ctx: DrawContext, layout: PageLayout, *, ti
             name: str = "handout", subject: str = "") -> bytes:
     """The PDF bytes of ``blocks`` set on ``layout``: the same input gives the same bytes."""
     figures = dict(figures or {})
-    sizes = {key: (content_box(src), smallest_text(src)) for key, src in figures.items()}
+    sizes = {key: (content_box(src), smallest_text(src) if src.smallest is None
+                   else src.smallest) for key, src in figures.items()}
     st = styles(ctx, layout)
     placed: list[_Placed] = []
     frame_h = layout.frames()[0].height

@@ -70,6 +70,10 @@ class Preflight:
     """A recorder of findings for one build."""
 
     findings: list[Finding] = field(default_factory=list)
+    text_sizes: dict[tuple[str, int], float] = field(default_factory=dict)
+    """The smallest size any string prints at (points on paper), by file and page (from 0),
+    as the tracking canvas measured it while drawing: a handout scales a page into a figure
+    no further than its smallest text allows, without reading the page back."""
 
     def add(self, level: str, code: str, message: str, where: str = "") -> Finding:
         if level not in LEVELS:

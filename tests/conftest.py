@@ -113,6 +113,19 @@ def _ends_in_operator(line: bytes) -> bool:
     return bool(_OPERATOR.fullmatch(words[-1])) and words[-1] not in (b"true", b"null")
 
 
+def _lines_stand_alone(data: bytes) -> bool:
+    """Whether no string, array or dictionary of ``data`` runs over a line and it holds no
+    inline image: its lines can be left out one by one."""
+    if b"BI" in data and _INLINE_IMAGE.search(data):
+        return False
+    for line in _ESCAPED.sub(b"", data).split(b"\n"):
+        if any(c in line for c in (b"(", b")", b"[", b"]", b"<", b">")) and (
+                line.count(b"(") != line.count(b")") or line.count(b"[") != line.count(b"]")
+                or line.count(b"<") != line.count(b">")):
+            return False
+    return True
+
+
 def text_operations_only(data: bytes, *, keep_style: bool = False) -> bytes:
     """A content stream without its lines of path operators: a line is left out when it holds
     only numbers and the operators above, ends with an operator, and follows a line that ends
@@ -121,13 +134,8 @@ def text_operations_only(data: bytes, *, keep_style: bool = False) -> bytes:
     ``keep_style`` a line that sets a line style or a colour is kept, so the graphics state
     at every text operator is the stream's own."""
     path_only = _SHAPE_ONLY if keep_style else _PATH_ONLY
-    if b"BI" in data and _INLINE_IMAGE.search(data):
+    if not _lines_stand_alone(data):
         return data
-    for line in _ESCAPED.sub(b"", data).split(b"\n"):
-        if any(c in line for c in (b"(", b")", b"[", b"]", b"<", b">")) and (
-                line.count(b"(") != line.count(b")") or line.count(b"[") != line.count(b"]")
-                or line.count(b"<") != line.count(b">")):
-            return data
     kept = []
     free = True  # no operand waits for its operator where this line starts
     for line in data.split(b"\n"):
@@ -137,6 +145,43 @@ def text_operations_only(data: bytes, *, keep_style: bool = False) -> bytes:
         kept.append(line)
         free = ends or (free and not line.strip())
     return b"\n".join(kept)
+
+
+_PAINT_OPERATOR = re.compile(rb"(?:S|s|f\*|f|F|B\*|B|b\*|b|n)$")
+_CURVE_OPERATOR = re.compile(rb"(?:^|[ \t\r])(?:c|v|y)(?:[ \t\r]|$)")
+
+
+def curved_paths_left_out(data: bytes) -> bytes:
+    """A content stream without its paths that hold a curve (each path whole: from the line
+    that starts it to the line that paints or ends it), all else as it was: a reader of
+    rectangles, lines and text gets the same, without parsing thousands of patterns' curves.
+    A stream :func:`text_operations_only` would not change is returned unchanged."""
+    if not _lines_stand_alone(data):
+        return data
+    kept: list[bytes] = []
+    path: list[bytes] = []
+    free = True  # no operand waits for its operator where this line starts
+    for line in data.split(b"\n"):
+        ends = _ends_in_operator(line)
+        if free and ends and _SHAPE_ONLY.fullmatch(line):
+            path.append(line)
+            if _PAINT_OPERATOR.search(line.rstrip()):
+                if not any(_CURVE_OPERATOR.search(p) for p in path):
+                    kept += path
+                path = []
+            continue
+        kept += path
+        path = []
+        kept.append(line)
+        free = ends or (free and not line.strip())
+    return b"\n".join(kept + path)
+
+
+def curves_left_out(plumb: Any) -> None:
+    """Give pdfminer the pdfplumber page's content (and its forms') without its curved paths
+    (:func:`curved_paths_left_out`) before pdfplumber reads the page: its characters, words,
+    rectangles and lines are the same (its curves are not there then)."""
+    _rewrite_streams(plumb, curved_paths_left_out)
 
 
 def page_texts(path: Path) -> list[str]:
@@ -160,6 +205,12 @@ def shapes_left_out(plumb: Any) -> None:
     colours), before pdfplumber reads the page: its characters and text are the same, read
     without parsing thousands of paths (its shapes are not all there then). pdfminer's
     decoded data is changed in memory only."""
+    _rewrite_streams(plumb, lambda data: text_operations_only(data, keep_style=True))
+
+
+def _rewrite_streams(plumb: Any, rewrite: Any) -> None:
+    """Replace the decoded data of the page's content streams and of its forms' (in memory
+    only) with ``rewrite(data)``."""
     from pdfminer.pdftypes import PDFStream, resolve1
 
     seen: set[int] = set()
@@ -169,7 +220,7 @@ def shapes_left_out(plumb: Any) -> None:
         if not isinstance(stream, PDFStream) or id(stream) in seen:
             return
         seen.add(id(stream))
-        stream.data = text_operations_only(stream.get_data(), keep_style=True)
+        stream.data = rewrite(stream.get_data())
         res = resolve1(stream.get("Resources")) or {}
         for xobj in (resolve1(res.get("XObject")) or {}).values():
             xobj = resolve1(xobj)

@@ -16,7 +16,15 @@ from typing import Any
 
 import pdfplumber
 import pytest
-from conftest import Unreadable, page_texts, pdf_fonts, pdf_text, plumbed_shapes, shapes_left_out
+from conftest import (
+    Unreadable,
+    curves_left_out,
+    page_texts,
+    pdf_fonts,
+    pdf_text,
+    plumbed_shapes,
+    shapes_left_out,
+)
 from pypdf import PdfReader
 
 from printkit.context import BuildContext
@@ -100,10 +108,26 @@ def _close_documents() -> Any:
 def _plumbed(pdf: Path) -> Any:
     """``pdfplumber.open(pdf)`` for a PDF of the module's ``built`` fixture, opened once for
     the module: pdfplumber reads a page's objects once, and several tests read the same
-    sheets (closed at the module's end)."""
+    sheets (closed at the module's end). The pages are read without their curved paths
+    (``conftest.curves_left_out``: the thousands of curves of the team patterns), which
+    leaves their rectangles, lines, characters and words as they were
+    (``test_pages_read_without_curves_keep_everything_else``)."""
     if pdf not in _DOCS:
-        _DOCS[pdf] = pdfplumber.open(pdf)
+        doc = _DOCS[pdf] = pdfplumber.open(pdf)
+        for page in doc.pages:  # the tests read rectangles, lines and words, not curves
+            curves_left_out(page)
     return nullcontext(_DOCS[pdf])
+
+
+def test_pages_read_without_curves_keep_everything_else(built):  # type: ignore[no-untyped-def]
+    paths = built[("a4", "long")][0]
+    for name in ("team-markers", "weapon-counters-1"):
+        with pdfplumber.open(paths[name]) as whole, _plumbed(paths[name]) as fast:
+            for page, read in zip(whole.pages, fast.pages, strict=True):
+                assert read.rects == page.rects and read.lines == page.lines, name
+                assert read.chars == page.chars, name
+                assert read.extract_words() == page.extract_words(), name
+                assert len(read.curves) < len(page.curves), name  # curves were left out
 
 
 def _size_mm(page: Any) -> tuple[float, float]:

@@ -9,7 +9,9 @@ error, with the sign impose uses.
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +59,14 @@ class Page:
 
 
 def read_page(pdf: Path, n: int) -> Page:
-    with pdfplumber.open(str(pdf)) as doc:
+    """Page ``n`` of ``pdf`` as the tests measure it: read once per content (a sheet's front
+    is measured for every printer shift; a sheet rebuilt with another offset is another)."""
+    return _read_page(pdf.read_bytes(), n)
+
+
+@lru_cache(maxsize=64)
+def _read_page(data: bytes, n: int) -> Page:
+    with pdfplumber.open(io.BytesIO(data)) as doc:
         p = doc.pages[n]
         W, H = float(p.width), float(p.height)
         hor: list[Seg] = []

@@ -64,25 +64,37 @@ bench-million: $(STAMP)
 lint: $(STAMP)
 	$(PY) -m ruff check .
 
-# Translations (Babel): `make extract` collects every printed word into the template
-# catalog, `make update` merges it into every language's printkit.po, `make compile` checks
-# and compiles them (.mo files; printkit also reads the .po directly, so a fresh edit shows at
-# once). A new language: `make init-locale LANG=nl`, translate its .po, run the tests.
-LOCALES := templates/locale
+# Translations (Babel), one catalog per kit and one of printkit's own. A catalog is a folder
+# locale/ (printkit/locale, templates/<game>/locale) holding babel.cfg (the sources its words
+# come from), DOMAIN.pot and DOMAIN.po per language, DOMAIN being its package's name
+# (printkit, <game>). `make extract` collects each catalog's words into its template,
+# `make update` merges them into each language's .po, `make compile` checks and compiles them
+# (.mo files; printkit also reads the .po directly, so a fresh edit shows at once). A new
+# language: `make init-locale LANG=nl` (a catalog that has it already is kept), translate its
+# .po files, run the tests. CATALOG=templates/<game>/locale limits any of them to that one.
+CATALOGS := printkit/locale $(sort $(wildcard templates/*/locale))
+CATALOG  ?= $(CATALOGS)
+PYBABEL  := $(VENV)/bin/pybabel
+# each target runs its command once per catalog, with $$dir and $$domain set
+EACH_CATALOG = set -e; for dir in $(CATALOG); do domain=$$(basename $$(dirname $$dir));
+
 extract: $(STAMP)
-	$(VENV)/bin/pybabel extract -F babel.cfg -o $(LOCALES)/printkit.pot --project printkit \
-		--no-location --sort-output .
+	@$(EACH_CATALOG) echo "$$dir/$$domain.pot"; \
+		$(PYBABEL) --quiet extract -F $$dir/babel.cfg -o $$dir/$$domain.pot --project printkit \
+		--no-location --sort-output .; done
 
 update: extract
-	$(VENV)/bin/pybabel update -i $(LOCALES)/printkit.pot -d $(LOCALES) -D printkit \
-		--ignore-obsolete --no-fuzzy-matching
+	@$(EACH_CATALOG) $(PYBABEL) update -i $$dir/$$domain.pot -d $$dir -D $$domain \
+		--ignore-obsolete --no-fuzzy-matching; done
 
 compile: $(STAMP)
-	$(VENV)/bin/pybabel compile -d $(LOCALES) -D printkit --statistics
+	@$(EACH_CATALOG) $(PYBABEL) compile -d $$dir -D $$domain --statistics; done
 
 init-locale: $(STAMP)
-	@test -n "$(LANG)" || (echo "usage: make init-locale LANG=xx" && false)
-	$(VENV)/bin/pybabel init -i $(LOCALES)/printkit.pot -d $(LOCALES) -D printkit -l $(LANG)
+	@test "$(origin LANG)" = "command line" || (echo "usage: make init-locale LANG=xx" && false)
+	@$(EACH_CATALOG) po=$$dir/$(LANG)/LC_MESSAGES/$$domain.po; \
+		if test -f $$po; then echo "$$po exists: kept"; else \
+		$(PYBABEL) init -i $$dir/$$domain.pot -d $$dir -D $$domain -l $(LANG); fi; done
 
 # The wheel a user installs (`pip install dist/printkit-*.whl`): the package, its data, the
 # shipped examples and the compiled catalogs; tests/test_user_install.py builds and runs it.

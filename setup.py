@@ -7,7 +7,8 @@ site-packages. Every folder is found here (data folders such as ``engines/<game>
 namespace packages, so setuptools knows they are meant to ship), so adding a game
 (``engines/<game>/`` and ``templates/<game>/``) touches no list anywhere.
 
-Building the wheel also compiles every translation catalog (``.po``) into its ``.mo``, so an
+Building the wheel also compiles every translation catalog (``.po``: printkit's own in
+``printkit/locale``, each kit's in ``templates/<game>/locale``) into its ``.mo``, so an
 installed printkit reads compiled catalogs and never compiles one at run time.
 """
 
@@ -33,15 +34,16 @@ for package, where in MAPPED.items():
 
 
 class BuildWithCatalogs(build_py):
-    """``build_py`` that also writes ``printkit.mo`` beside every ``printkit.po`` it copies."""
+    """``build_py`` that also writes a ``DOMAIN.mo`` beside every ``DOMAIN.po`` it copies, in
+    every catalog (any package's ``locale/`` folder)."""
 
     def run(self) -> None:
         super().run()
         from babel.messages.mofile import write_mo
         from babel.messages.pofile import read_po
 
-        locales = Path(self.build_lib, "printkit", "templates", "locale")
-        for po in sorted(locales.glob("*/LC_MESSAGES/*.po")):
+        package = Path(self.build_lib, "printkit")
+        for po in sorted(package.glob("**/locale/*/LC_MESSAGES/*.po")):
             with po.open("rb") as fh:
                 catalog = read_po(fh, locale=po.parent.parent.name, domain=po.stem)
             with po.with_suffix(".mo").open("wb") as fh:

@@ -2,11 +2,12 @@
 
 :class:`BuildContext` is what the user asked for (paper, profile, locale, duplex offset).
 :class:`DrawContext` is what a component's drawing function receives from the pipeline
-(:mod:`printkit.pipeline`): the settings plus the translations of the build's locale
-(``ctx._``, ``ctx.ngettext``, Babel's number formatting), the preflight recorder of the build
-(``ctx.preflight``) and the locale's font roles (``ctx.font("hand")``). A drawing function
-needs nothing else, and nothing global: the pipeline opens the locale and the recorder around
-every component.
+(:mod:`printkit.pipeline`): the settings plus the translations of the build's locale in the
+catalog of the kit being drawn (``ctx._``, ``ctx.ngettext``: the kit's words, then printkit's
+own; Babel's number formatting), the preflight recorder of the build (``ctx.preflight``) and
+the locale's font roles (``ctx.font("hand")``). A drawing function needs nothing else, and
+nothing global: the pipeline opens the locale, the kit's catalog and the recorder around every
+component.
 
 >>> from printkit.paper import paper
 >>> from printkit.production.preflight import Preflight
@@ -29,6 +30,7 @@ from babel.numbers import format_decimal
 
 from printkit.errors import PrintkitError
 from printkit.geometry import Rect
+from printkit.i18n import Catalog
 from printkit.paper import Paper
 from printkit.production.preflight import Preflight
 
@@ -65,6 +67,9 @@ class DrawContext:
     preflight: Preflight
     component: str = ""
     """The component being drawn (where preflight findings come from)."""
+    catalog: Catalog | None = None
+    """The catalog of the kit being drawn, looked up before printkit's own (None: printkit's
+    own only)."""
 
     # -- the settings ------------------------------------------------------------------
 
@@ -87,6 +92,12 @@ class DrawContext:
     def for_component(self, name: str) -> DrawContext:
         return replace(self, component=name)
 
+    def in_catalog(self, catalog: Catalog | None) -> DrawContext:
+        """The same context speaking ``catalog``'s words (a kit's: the dice kit draws each
+        game's dice in that game's words); None keeps this context's."""
+        return self if catalog is None or catalog == self.catalog else replace(
+            self, catalog=catalog)
+
     def on_paper(self, paper: Paper) -> DrawContext:
         """The same context on other paper (a landscape page of a two-up sheet)."""
         return replace(self, build=self.build.with_paper(paper))
@@ -104,7 +115,7 @@ class DrawContext:
     def translations(self) -> _gettext.NullTranslations:
         from printkit.i18n import translations
 
-        return translations(self.locale)
+        return translations(self.locale, self.catalog)
 
     def gettext(self, message: str) -> str:
         return self.translations.gettext(message)

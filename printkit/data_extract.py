@@ -1,19 +1,19 @@
 """A Babel extraction method for CSV data files: the printed words of a game's spreadsheets.
 
 Card titles, terrain names and item names live in a game's CSV data, not in code, yet they are
-printed (``ctx._(card.title)``), so they must reach the template catalog. A data file says
+printed (``ctx._(card.title)``), so they must reach the game's catalog. A data file says
 itself which of its columns hold printed text, in a note line before its header (names of
 people and ids are left out: they are not translated)::
 
     # printed: title, text
 
-``babel.cfg`` names this method in its ``[extractors]`` section and the files it reads, and
-knows no game's columns::
+A game's catalog mapping (``templates/<game>/locale/babel.cfg``) names this method in its
+``[extractors]`` section and the game's data files, and knows none of their columns::
 
     [extractors]
     csv = printkit.data_extract:extract_csv
 
-    [csv: engines/*/data/*.csv]
+    [csv: engines/mygame/data/*.csv]
 
 A ``columns`` option may add columns (space or comma separated; ``FILE:COLUMN`` takes the
 column from that file only, by its name without folders, a bare ``COLUMN`` from every file

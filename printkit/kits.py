@@ -14,6 +14,7 @@ declares its kit once, as ``KIT`` in ``templates/<game>/__init__.py``::
         validation=VALIDATION,            # capacities and what a game demands of them
         dice=DICE_PRESET,                 # the dice the game is played with
         examples=EXAMPLES,                # the folder of its example logs
+        catalog=Catalog(__name__),        # its words: templates/mygame/locale/
     )
 
 :func:`kits` finds them: every package in ``printkit.templates`` that defines ``KIT``, and
@@ -21,6 +22,10 @@ every kit another distribution registers under the entry-point group ``printkit.
 (``[project.entry-points."printkit.kits"] mygame = "mygame.kit:KIT"``), so a game of one's own
 plugs in without editing printkit. Adding a game is ``engines/<game>/`` plus
 ``templates/<game>/`` and nothing else.
+
+A kit's words are in its own translation catalog, the ``locale/`` folder of its package
+(:class:`~printkit.i18n.Catalog`), so a plug-in ships its translations with it; its drawings
+look a word up there first, then in printkit's own catalog (:func:`printkit.i18n.translations`).
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from printkit.engines.core import Game, LogHeader, ReplayVisitor
 from printkit.errors import PrintkitError
+from printkit.i18n import SHARED, Catalog
 
 if TYPE_CHECKING:
     from printkit.context import DrawContext
@@ -73,6 +79,9 @@ class Component(Generic[O]):
     draw: Callable[[DrawContext, O, Path], None]
     description: str = ""
     options: type[O] = NoOptions  # type: ignore[assignment]
+    catalog: Catalog | None = None
+    """The catalog of its words when they are another kit's (the dice kit prints each game's
+    dice); None: the words of the kit it belongs to."""
 
     def option_names(self) -> tuple[str, ...]:
         return tuple(f.name for f in fields(self.options))  # type: ignore[arg-type]
@@ -220,6 +229,9 @@ class Kit(Generic[S, A]):
     play_bot: str | None = None
     """The bot ``printkit play`` seats when none is named (default: the bot the layouts are
     validated with, else ``random``)."""
+    catalog: Catalog | None = None
+    """The kit's translation catalog (``Catalog(__name__)``: its package's ``locale/``), looked
+    up before printkit's own; None: printkit's own only (its shared kits)."""
 
     def sheet_options(self, path: str | Path | None) -> dict[str, Any]:
         """The game options of ``--sheet FILE`` (none without one); a kit that takes no sheet
@@ -311,3 +323,12 @@ def get_game_kit(name: str) -> Kit[Any, Any]:
 
 def game_kits() -> list[Kit[Any, Any]]:
     return [k for k in kits().values() if k.is_game]
+
+
+def catalogs() -> list[Catalog]:
+    """Every translation catalog: printkit's own, then each kit's (once, in kit order)."""
+    found = [SHARED]
+    for kit in kits().values():
+        if kit.catalog is not None and kit.catalog not in found:
+            found.append(kit.catalog)
+    return found

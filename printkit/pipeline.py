@@ -1,8 +1,9 @@
 """The pipelines: build a kit, draw an example from a log, measure a kit's capacities.
 
-Each pipeline enters the build's locale and opens a preflight recorder around every
-component, and hands each drawing function a :class:`~printkit.context.DrawContext` carrying
-both; nothing is drawn outside one, and every finding lands in the report the command prints.
+Each pipeline enters the build's locale and the kit's catalog and opens a preflight recorder
+around every component, and hands each drawing function a
+:class:`~printkit.context.DrawContext` carrying them; nothing is drawn outside one, and every
+finding lands in the report the command prints.
 """
 
 from __future__ import annotations
@@ -20,11 +21,14 @@ from printkit.production.preflight import Preflight, check_pdf
 
 
 @contextmanager
-def drawing(build: BuildContext, report: Preflight | None = None) -> Iterator[DrawContext]:
-    """The drawing context of ``build``, recording into ``report`` (or a fresh recorder).
-    Everything below draws, translates and records through it; nothing is installed
-    anywhere else (no global locale, recorder or context)."""
-    yield DrawContext(build, report if report is not None else Preflight())
+def drawing(build: BuildContext, report: Preflight | None = None,
+            kit: Kit[Any, Any] | None = None) -> Iterator[DrawContext]:
+    """The drawing context of ``build``, recording into ``report`` (or a fresh recorder),
+    speaking the words of ``kit`` (its catalog, then printkit's own; without a kit, printkit's
+    own). Everything below draws, translates and records through it; nothing is installed
+    anywhere else (no global locale, catalog, recorder or context)."""
+    yield DrawContext(build, report if report is not None else Preflight(),
+                      catalog=kit.catalog if kit is not None else None)
 
 
 def select(components: Sequence[Component[Any]], wanted: Sequence[str],
@@ -116,12 +120,13 @@ def build_kits(target: str, build: BuildContext, out: Path, *,
                            (json.dumps(build_record(build)) + "\n").encode("utf-8"))
         parts: list[tuple[str, Path]] = []
         sheet_line = ""
-        with drawing(build, report) as ctx:
+        with drawing(build, report, kit) as ctx:
             for comp in chosen:
                 path = folder / f"{comp.name}.pdf"
-                comp.draw(ctx.for_component(comp.name), comp.make_options(options), path)
+                comp_ctx = ctx.for_component(comp.name).in_catalog(comp.catalog)
+                comp.draw(comp_ctx, comp.make_options(options), path)
                 check_pdf(path, report=report)
-                parts.append((ctx._(comp.title), path))
+                parts.append((comp_ctx._(comp.title), path))
                 echo(ctx._("wrote {path}").format(path=path))
             if len(parts) > 1 or not components:
                 kit_path = folder / f"{kit.name}-kit.pdf"
@@ -142,7 +147,7 @@ def draw_example(kit: Kit[Any, Any], log: GameLog, build: BuildContext, out: Pat
     if kit.example is None:
         raise PrintkitError(f"{kit.name} has no example printer")
     game = kit.game()
-    with drawing(build) as ctx:
+    with drawing(build, kit=kit) as ctx:
         printer = kit.example(ctx.for_component("example"), log.header, out)
         replay(game, log, visitor=printer)
         return ctx.preflight

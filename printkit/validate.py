@@ -340,7 +340,7 @@ def _plan(kit: Kit[Any, Any], build: BuildContext, settings: RunSettings, *,
         game.new_initial_state(players, {**game.default_options(), **played_options})
     except ValueError as exc:
         raise PrintkitError(f"{info.title}: {exc}") from None
-    with drawing(replace(build, game_options=played_options)) as ctx:
+    with drawing(replace(build, game_options=played_options), kit=kit) as ctx:
         caps = tuple(validation.measure(ctx, players))
     main = Job(kit.name, (bot,) * players, settings.seed, settings.games, played_options,
                seat_option=seat_option if head_to_head else None)

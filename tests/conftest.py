@@ -416,18 +416,18 @@ def pdf_fonts(path: Path) -> dict[str, bool]:
 
 
 
-def extracted_message_ids(tmp_path: Path) -> set[object]:
-    """Every message id Babel extracts from the sources today (``babel.cfg``, as ``make
-    extract`` runs it)."""
+def extracted_message_ids(tmp_path: Path, mapping: Path) -> set[object]:
+    """Every message id Babel extracts today from the sources one catalog's ``mapping``
+    (its ``locale/babel.cfg``) names, as ``make extract`` runs it."""
     import subprocess
     import sys
 
     from babel.messages.pofile import read_po
 
     root = Path(__file__).resolve().parent.parent
-    pot = tmp_path / "printkit.pot"
+    pot = tmp_path / f"{mapping.parent.parent.name}.pot"
     subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F",
-                    str(root / "babel.cfg"), "-o", str(pot), "--no-location", "."],
+                    str(mapping), "-o", str(pot), "--no-location", "."],
                    cwd=root, check=True, capture_output=True)
     with pot.open("rb") as fh:
         return {m.id for m in read_po(fh) if m.id}

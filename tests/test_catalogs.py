@@ -1,6 +1,9 @@
 """Every shipped language is complete and correct: no untranslated or fuzzy message, the
 same placeholders and markup as the English source, every character in the fonts that print
-it, and a template catalog in step with the sources."""
+it, and a template catalog in step with the sources.
+
+Each catalog is checked on its own, printkit's and each kit's (the tests are parametrized by
+catalog), so one game's stale or untranslated id fails that game's tests and no other."""
 
 from __future__ import annotations
 
@@ -10,19 +13,31 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from printkit.i18n import DOMAIN, available_locales, locale_dir
+from printkit.i18n import SHARED, Catalog, available_locales
+from printkit.kits import catalogs, kits
 from tests.conftest import extracted_message_ids
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = [loc for loc in available_locales() if loc != "en"]
+CATALOGS = [pytest.param(c, id=c.domain) for c in catalogs()]
+EACH = [pytest.param(c, loc, id=f"{c.domain}-{loc}") for c in catalogs() for loc in SHIPPED]
 PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]|%[sdif]|\{\w*\}")
 TAG = re.compile(r"</?(?:b|i|br|sup|sub)\s*/?>")
 RAW_AMP = re.compile(r"&(?!amp;|lt;|gt;|#)")
 
 
-def _catalog(locale: str):
-    with (locale_dir() / locale / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as fh:
+def _folder(catalog: Catalog) -> Path:
+    return Path(str(catalog.folder()))
+
+
+def _catalog(catalog: Catalog, locale: str):
+    with catalog.po(locale).open("rb") as fh:
         return read_po(fh, locale=locale)
+
+
+def _template_ids(catalog: Catalog) -> set[object]:
+    with (_folder(catalog) / f"{catalog.domain}.pot").open("rb") as fh:
+        return {m.id for m in read_po(fh) if m.id}
 
 
 def _forms(message) -> list[str]:
@@ -37,20 +52,43 @@ def test_the_seven_languages_ship():
     assert {"fr", "de", "es", "it", "pt_BR", "ru", "ja"} <= set(SHIPPED)
 
 
-@pytest.mark.parametrize("locale", SHIPPED)
-def test_every_message_is_translated_and_none_is_fuzzy(locale):
-    catalog = _catalog(locale)
-    missing = [m.id for m in catalog if m.id and not all(_translations(m))]
-    fuzzy = [m.id for m in catalog if m.id and m.fuzzy]
-    assert not missing, f"{locale}: {len(missing)} untranslated, e.g. {missing[:3]}"
-    assert not fuzzy, f"{locale}: {len(fuzzy)} fuzzy, e.g. {fuzzy[:3]}"
+def test_every_kit_has_its_catalog_beside_its_templates():
+    """A built-in kit's words are its own catalog's, in its package (``Catalog(__name__)``),
+    which has a mapping of its sources for ``make extract``; printkit's own is in printkit."""
+    assert _folder(SHARED) == ROOT / "printkit" / "locale"
+    for kit in kits().values():
+        if kit.is_game:
+            assert kit.catalog is not None, kit.name
+            folder = ROOT / "templates" / kit.name.replace("-", "_") / "locale"
+            assert _folder(kit.catalog) == folder, kit.name
+    for catalog in catalogs():
+        assert (_folder(catalog) / "babel.cfg").is_file(), catalog
+        assert (_folder(catalog) / f"{catalog.domain}.pot").is_file(), catalog
 
 
-@pytest.mark.parametrize("locale", SHIPPED)
-def test_placeholders_and_markup_match_the_source(locale):
-    catalog = _catalog(locale)
-    plural_forms = catalog.num_plurals
-    for m in catalog:
+@pytest.mark.parametrize("catalog", CATALOGS)
+def test_every_catalog_ships_every_language(catalog):
+    """A language is printkit's only when every catalog has it (a kit lacking one would
+    print its words in English)."""
+    assert catalog.languages() == SHIPPED
+
+
+@pytest.mark.parametrize(("catalog", "locale"), EACH)
+def test_every_message_is_translated_and_none_is_fuzzy(catalog, locale):
+    messages = _catalog(catalog, locale)
+    where = f"{catalog.domain} {locale}"
+    missing = [m.id for m in messages if m.id and not all(_translations(m))]
+    fuzzy = [m.id for m in messages if m.id and m.fuzzy]
+    assert not missing, f"{where}: {len(missing)} untranslated, e.g. {missing[:3]}"
+    assert not fuzzy, f"{where}: {len(fuzzy)} fuzzy, e.g. {fuzzy[:3]}"
+
+
+@pytest.mark.parametrize(("catalog", "locale"), EACH)
+def test_placeholders_and_markup_match_the_source(catalog, locale):
+    messages = _catalog(catalog, locale)
+    locale = f"{catalog.domain} {locale}"  # where a failure is
+    plural_forms = messages.num_plurals
+    for m in messages:
         if not m.id:
             continue
         source = _forms(m)
@@ -72,17 +110,16 @@ def test_placeholders_and_markup_match_the_source(locale):
                 locale, m.id, text)
 
 
-def test_the_template_catalog_is_in_step_with_the_sources(tmp_path):
-    fresh = extracted_message_ids(tmp_path)
-    with (locale_dir() / f"{DOMAIN}.pot").open("rb") as fh:
-        committed = {m.id for m in read_po(fh) if m.id}
-    assert fresh == committed, "run `make update` and translate: " + repr(
+@pytest.mark.parametrize("catalog", CATALOGS)
+def test_the_template_catalog_is_in_step_with_the_sources(tmp_path, catalog):
+    fresh = extracted_message_ids(tmp_path, _folder(catalog) / "babel.cfg")
+    committed = _template_ids(catalog)
+    assert fresh == committed, f"{catalog.domain}: run `make update` and translate: " + repr(
         sorted(map(str, fresh ^ committed))[:5])
 
 
-@pytest.mark.parametrize("locale", SHIPPED)
-def test_every_catalog_message_is_in_the_template(locale):
-    with (locale_dir() / f"{DOMAIN}.pot").open("rb") as fh:
-        source = {m.id for m in read_po(fh) if m.id}
-    stale = [m.id for m in _catalog(locale) if m.id and m.id not in source]
-    assert not stale, f"{locale}: run `make update`; stale: {stale[:3]}"
+@pytest.mark.parametrize(("catalog", "locale"), EACH)
+def test_every_catalog_message_is_in_the_template(catalog, locale):
+    source = _template_ids(catalog)
+    stale = [m.id for m in _catalog(catalog, locale) if m.id and m.id not in source]
+    assert not stale, f"{catalog.domain} {locale}: run `make update`; stale: {stale[:3]}"

@@ -4,7 +4,8 @@ placeholders, so catalogs can translate the booklets (issue 12).
 
 The wording scan prints every example log of both games (and a bot-played game of each) and
 reads the PDFs back with pypdf; the extraction check runs Babel's own Python extractor over
-the bots' modules, as ``make extract`` would once ``babel.cfg`` lists ``engines/**.py``.
+the bots' modules, as ``make extract`` does (each game's ``locale/babel.cfg`` lists its
+``engines/<game>/**.py``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Labels go through gettext; the extraction config finds them; catalogs translate sheets."""
+"""Labels go through gettext; the extraction config finds them; catalogs translate sheets, a
+kit's words first, then printkit's own."""
 
 from __future__ import annotations
 
@@ -7,27 +8,40 @@ from pathlib import Path
 
 from printkit.context import BuildContext
 from printkit.fonts import manifest, missing_glyphs
-from printkit.i18n import available_locales, translations
+from printkit.i18n import SHARED, available_locales, translations
+from printkit.kits import catalogs, get_kit
 from printkit.paper import paper
 from tests.conftest import extracted_message_ids, pdf_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def _mapping(catalog) -> Path:
+    return Path(str(catalog.folder())) / "babel.cfg"
+
+
 def test_extraction_finds_the_sheet_labels(tmp_path):
-    ids = extracted_message_ids(tmp_path)
-    for label in ["Score", "Total", "Final", "WAITING FOR THE GAME TO START", "Round %(n)d",
-                  "Print at 100 % / actual size"]:
+    """A sheet's labels are its kit's words; the sheet's furniture is printkit's."""
+    ids = extracted_message_ids(tmp_path, _mapping(get_kit("wftgts").catalog))
+    for label in ["Score", "Total", "Final", "WAITING FOR THE GAME TO START", "Round %(n)d"]:
         assert label in ids, label
+    shared = extracted_message_ids(tmp_path, _mapping(SHARED))
+    assert "Print at 100 % / actual size" in shared
+    assert "Score" not in shared  # a kit's word is not printkit's
 
 
 def test_french_catalog_translates_and_falls_back():
     assert "fr" in available_locales()
-    fr = translations("fr").gettext
+    wftgts = get_kit("wftgts").catalog
+    fr = translations("fr", wftgts).gettext
     assert fr("Round %(n)d") % {"n": 2} == "Manche 2"
+    rule = translations("fr").gettext("Rule handout")
+    assert rule != "Rule handout" and fr("Rule handout") == rule  # printkit's words behind
     assert fr("a label nobody translated") == "a label nobody translated"
-    assert translations("fr_CA").gettext("Name") == "Nom"  # region falls back to the language
-    assert translations("xx").gettext("Name") == "Name"  # no catalog: English
+    # region falls back to the language
+    assert translations("fr_CA", wftgts).gettext("Name") == "Nom"
+    assert translations("xx", wftgts).gettext("Name") == "Name"  # no catalog: English
+    assert translations("fr").gettext("Round %(n)d") == "Round %(n)d"  # not printkit's word
 
 
 def test_french_sheet(tmp_path):
@@ -35,7 +49,7 @@ def test_french_sheet(tmp_path):
     from printkit.templates.wftgts.components import SheetOptions, draw_play_sheet
 
     out = tmp_path / "fr.pdf"
-    with drawing(BuildContext(paper("a4"), locale="fr")) as ctx:
+    with drawing(BuildContext(paper("a4"), locale="fr"), kit=get_kit("wftgts")) as ctx:
         draw_play_sheet(ctx, SheetOptions(), out)
     text = pdf_text(out)
     assert "Manche 1" in text and "EN ATTENDANT QUE LA PARTIE COMMENCE" in text
@@ -46,10 +60,10 @@ def test_catalog_text_has_glyphs_in_the_sheet_fonts():
     (French puts U+202F and U+00A0 in numbers and before punctuation); the hands write its
     letters, digits and spaces (a Russian example sheet is handwritten too)."""
     for locale in available_locales():
-        t = translations(locale)
-        catalog = getattr(t, "_catalog", {})
-        text = "".join(v for v in catalog.values() if isinstance(v, str))
-        written = "".join(ch for ch in text if unicodedata.category(ch)[0] in "LNZ")
-        for role in manifest():
-            sample = text if role.startswith("sans") else written
-            assert missing_glyphs(sample, role, locale) == [], (locale, role)
+        for each in catalogs():  # the top of the chain: this catalog's own words
+            messages = getattr(translations(locale, each), "_catalog", {})
+            text = "".join(v for v in messages.values() if isinstance(v, str))
+            written = "".join(ch for ch in text if unicodedata.category(ch)[0] in "LNZ")
+            for role in manifest():
+                sample = text if role.startswith("sans") else written
+                assert missing_glyphs(sample, role, locale) == [], (locale, each.domain, role)

@@ -29,7 +29,7 @@ def test_every_kit_and_handout_prints_clean_in(tmp_path_factory, tmp_path, local
 
 
 def test_russian_counts_take_three_forms():
-    t = translations("ru")
+    t = translations("ru", kits()["tug-of-war"].catalog)
     forms = {n: t.ngettext("%(num)s six-sided die", "%(num)s six-sided dice", n)
              for n in (1, 2, 5, 21, 22, 25)}
     assert forms[1] == forms[21] and forms[2] == forms[22] and forms[5] == forms[25]
@@ -38,7 +38,7 @@ def test_russian_counts_take_three_forms():
 
 @pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != "en"])
 def test_counts_are_translated_in(locale):
-    t = translations(locale)
+    t = translations(locale, kits()["tug-of-war"].catalog)
     assert t.ngettext("%(num)s six-sided die", "%(num)s six-sided dice", 9) != \
         "%(num)s six-sided dice"
 
@@ -53,7 +53,7 @@ def test_a_text_box_hyphenates_in_its_language_when_shrinking_is_not_enough():
     column = [("Zug", ["Donaudampfschifffahrtsgesellschaftskapitänsmütze und Reserve"])]
 
     def lines(hyphenate: bool) -> list[str]:
-        with drawing(BuildContext(paper("a4"), locale="de")) as ctx:
+        with drawing(BuildContext(paper("a4"), locale="de"), kit=kits()["tug-of-war"]) as ctx:
             para = _paragraphs(ctx, column, 7, hyphenate)[1][0]
             para.wrap(60, 10_000)
             return [" ".join(line[1]) for line in para.blPara.lines]

@@ -25,7 +25,7 @@ from printkit.data_extract import extract_csv, wanted_columns
 from printkit.engines.pwinch_wars import Colour, load_deck
 from printkit.errors import PrintkitError
 from printkit.i18n import available_locales
-from printkit.kits import NoOptions
+from printkit.kits import NoOptions, get_kit
 from printkit.paper import paper
 from printkit.pipeline import drawing
 from printkit.production import deck as deckmod
@@ -55,7 +55,7 @@ def build(out: Path, paper_name: str, locale: str = "en",
     report = Preflight()
     path = out / "event-cards.pdf"
     with drawing(BuildContext(paper(paper_name), locale=locale, profile=profile),
-                 report) as ctx:
+                 report, get_kit("pwinch-wars")) as ctx:
         draw_event_cards(ctx.for_component("event-cards"), NoOptions(), path)
         preflight.check_pdf(path, report=report)
     return path, report
@@ -227,8 +227,9 @@ def test_extractor_refuses_a_column_the_file_lacks(tmp_path: Path) -> None:
 
 
 def test_babel_cfg_extracts_card_terrain_and_item_words_not_names() -> None:
-    """The project's babel.cfg section for the Pwinch Wars data, run by Babel itself."""
-    with (ROOT / "babel.cfg").open(encoding="utf-8") as fh:
+    """The kit catalog's babel.cfg section for the Pwinch Wars data, run by Babel itself."""
+    with (ROOT / "templates" / "pwinch_wars" / "locale" / "babel.cfg").open(
+            encoding="utf-8") as fh:
         methods, options = parse_mapping_cfg(fh)
     pattern, method = next((p, m) for p, m in methods if p.endswith("data/*.csv"))
     data = ROOT / "engines" / "pwinch_wars" / "data"

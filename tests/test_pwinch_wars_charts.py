@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from printkit.context import BuildContext, DrawContext
 from printkit.engines.pwinch_wars import load_data
 from printkit.i18n import available_locales
-from printkit.kits import NoOptions
+from printkit.kits import NoOptions, get_kit
 from printkit.paper import paper
 from printkit.pipeline import drawing
 from printkit.production import preflight
@@ -44,7 +44,8 @@ def build(out: Path, paper_name: str, locale: str = "en") -> tuple[dict[str, Pat
     out.mkdir(parents=True, exist_ok=True)
     report = Preflight()
     paths = {}
-    with drawing(BuildContext(paper(paper_name), locale=locale), report) as ctx:
+    with drawing(BuildContext(paper(paper_name), locale=locale), report,
+                 get_kit("pwinch-wars")) as ctx:
         for name, draw in DRAW.items():
             path = out / f"{name}.pdf"
             draw(ctx.for_component(name), NoOptions(), path)

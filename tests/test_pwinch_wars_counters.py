@@ -29,6 +29,7 @@ from pypdf import PdfReader
 
 from printkit.context import BuildContext
 from printkit.engines.pwinch_wars import Side, TeamColour, load_data
+from printkit.kits import get_kit
 from printkit.paper import paper
 from printkit.pipeline import drawing
 from printkit.production import preflight
@@ -69,7 +70,7 @@ def build(out: Path, paper_name: str, duplex: str = "long", only: tuple[str, ...
     paths: dict[str, Path] = {}
     build_ctx = BuildContext(paper(paper_name, landscape=landscape), profile=profile,
                              locale=locale)
-    with drawing(build_ctx, report) as ctx:
+    with drawing(build_ctx, report, get_kit("pwinch-wars")) as ctx:
         for comp in [*counter_components(), tray_component()]:
             if comp.name not in only:
                 continue
@@ -534,7 +535,7 @@ def test_japanese_headers_hint_and_booklet_wrap_inside_the_page(tmp_path):  # ty
 
     paths, report = build(tmp_path, "a4", locale="ja")
     booklet = tmp_path / "scenario-booklet.pdf"
-    with drawing(BuildContext(paper("a4"), locale="ja"), report) as ctx:
+    with drawing(BuildContext(paper("a4"), locale="ja"), report, get_kit("pwinch-wars")) as ctx:
         draw_scenario_booklet(ctx.for_component("scenario-booklet"), NoOptions(), booklet)
         preflight.check_pdf(booklet, report=report)
     assert not report.findings, report.report()

@@ -29,7 +29,7 @@ from printkit.engines.pwinch_wars.scenarios import Choose
 from printkit.handouts import HandoutOptions, build_handout, template_data
 from printkit.handouts.markup import parse
 from printkit.handouts.render import render_file
-from printkit.i18n import N_, translations
+from printkit.i18n import N_, Catalog, translations
 from printkit.kits import Handout, Kit
 from printkit.paper import paper
 from printkit.pipeline import drawing
@@ -51,18 +51,21 @@ BUILDS = {  # key: (locale, paper, options)
     "booklet": ("en", "a4", HandoutOptions(booklet=True)),
 }
 PAGE = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+CATALOG = Catalog("printkit.templates.pwinch_wars")
 
 
 def _kit() -> Kit[Any, Any]:
     """The kit without its example figure (the example printer replays a whole game, which
     takes half a minute): the handout's data with ``example=None``."""
     return Kit(name="pwinch-wars", title=N_("Pwinch Wars"), components=lambda: [],
+               catalog=CATALOG,
                handout=Handout(TEMPLATE, lambda ctx: pw_handout.handout_for(ctx, None)))
 
 
 def _full_kit() -> Kit[Any, Any]:
     """The kit as it will be declared: the handout with the example game as its figure."""
     return Kit(name="pwinch-wars", title=N_("Pwinch Wars"), components=lambda: [],
+               catalog=CATALOG,
                engine=PwinchWars, example=PwinchWarsExample,
                examples=ROOT / "examples" / "pwinch-wars",
                handout=Handout(TEMPLATE, pw_handout.handout_data,
@@ -171,7 +174,7 @@ def table(path: Path, heads: Sequence[str], key_column: int = 1,
 
 
 def _ctx(locale: str) -> DrawContext:
-    return DrawContext(BuildContext(paper("a4"), locale=locale), None)
+    return DrawContext(BuildContext(paper("a4"), locale=locale), None, catalog=CATALOG)
 
 
 def _signed(value: int) -> str:
@@ -184,7 +187,7 @@ def _number(value: Fraction | int, locale: str) -> str:
 
 
 def _heads(locale: str, *messages: str) -> list[str]:
-    tr = translations(locale).gettext
+    tr = translations(locale, CATALOG).gettext
     return [tr(m).split()[0] for m in messages]
 
 
@@ -424,7 +427,7 @@ def test_narrow_tables_break_no_word(pdfs: dict[str, Path], key: str) -> None:
 def test_other_languages_keep_their_glyphs(pdfs: dict[str, Path]) -> None:
     for key, language in (("ja", "日本語"), ("ru", "русский")):
         text = _text(pdfs[key])
-        tr = translations(key).gettext
+        tr = translations(key, CATALOG).gettext
         assert language in text.lower() or language in text
         assert tr("Credits") in text and tr("Credits") != "Credits"
         assert "\ufffd" not in text

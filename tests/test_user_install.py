@@ -90,7 +90,11 @@ def test_the_installed_printkit_is_the_wheel_and_ships_its_data(user: User) -> N
     proc = user.python("import printkit; print(printkit.__file__)")
     assert proc.stdout.startswith(str(user.site)), proc.stdout + proc.stderr
     package = user.site / "printkit"
-    for po in (package / "templates" / "locale").glob("*/LC_MESSAGES/printkit.po"):
+    shipped = list(package.glob("**/locale/*/LC_MESSAGES/*.po"))
+    # printkit's own catalog and each game's, in every language
+    assert {po.parent.parent.parent.parent.name for po in shipped} >= {
+        "printkit", "wftgts", "pwinch_wars"}, shipped
+    for po in shipped:
         assert po.with_suffix(".mo").is_file(), po
     assert (package / "examples" / "wftgts" / "seed-example.jsonl").is_file()
     assert not (package / "examples" / "rtl").exists()
@@ -101,10 +105,16 @@ def test_an_installed_printkit_never_compiles_a_catalog(user: User) -> None:
             "def refuse(*a, **k): raise SystemExit('a .po was compiled at run time')\n"
             "p.read_po = refuse\n"
             "from printkit.i18n import translations\n"
-            "print(translations('fr').gettext('Score'), translations('pt_BR').gettext('Score'))")
+            "from printkit.kits import get_kit\n"
+            "kit = get_kit('wftgts').catalog\n"
+            "print(translations('fr', kit).gettext('Score'),"
+            " translations('pt_BR', kit).gettext('Score'),"
+            " translations('de', kit).gettext('Rule handout'))")
     proc = user.python(code)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.split() != ["Score", "Score"], proc.stdout
+    # a kit's word from the kit's catalog (French keeps "Score"), printkit's own through the
+    # fallback
+    assert proc.stdout.split() == ["Score", "Pontuação", "Spielregel"], proc.stdout
 
 
 def test_first_commands_from_an_empty_folder(user: User) -> None:

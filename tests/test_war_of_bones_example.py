@@ -21,7 +21,7 @@ from conftest import pdf_fonts
 from printkit.context import BuildContext
 from printkit.engines.core import GameLog, play, read_log, replay
 from printkit.engines.war_of_bones import TroopHit, WarOfBones
-from printkit.i18n import N_
+from printkit.i18n import N_, Catalog
 from printkit.kits import Kit
 from printkit.paper import paper
 from printkit.production.preflight import MIN_TEXT_PT
@@ -55,7 +55,8 @@ def draw(log: GameLog, out: Path, locale: str = "en", paper_name: str = "a4") ->
         return made[-1]
 
     kit: Kit[Any, Any] = Kit(name="war-of-bones", title=N_("War of Bones"),
-                             components=components, engine=WarOfBones, example=printer)
+                             components=components, engine=WarOfBones, example=printer,
+                             catalog=Catalog("printkit.templates.war_of_bones"))
     report = draw_example(kit, log, BuildContext(paper(paper_name), locale=locale), out)
     state = replay(WarOfBones(), log).state
     return Drawn(out, made[0], report, log, state)

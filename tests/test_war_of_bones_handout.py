@@ -20,7 +20,7 @@ from printkit.engines.war_of_bones.rules import RULES
 from printkit.handouts import HandoutOptions, build_handout, template_data
 from printkit.handouts.markup import parse
 from printkit.handouts.render import render_file
-from printkit.i18n import N_, translations
+from printkit.i18n import N_, Catalog, translations
 from printkit.kits import Handout, Kit
 from printkit.paper import paper
 from printkit.pipeline import drawing
@@ -30,11 +30,13 @@ from printkit.templates.war_of_bones.example import WarOfBonesExample
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = Path(wob_handout.__file__).with_name("handout.xml.j2")
+CATALOG = Catalog("printkit.templates.war_of_bones")
 
 
 def _kit() -> Kit[Any, Any]:
     """The kit as it will be declared: the handout with the example figure."""
     return Kit(name="war-of-bones", title=N_("War of Bones"), components=components,
+               catalog=CATALOG,
                engine=WarOfBones, example=WarOfBonesExample,
                examples=ROOT / "examples" / "war-of-bones",
                handout=Handout(TEMPLATE, wob_handout.handout_data,
@@ -70,7 +72,7 @@ def _percent(value: float, decimal: str) -> str:
 @pytest.mark.parametrize(("key", "decimal"), [("en", "."), ("de", ","), ("booklet", ".")])
 def test_the_odds_table_is_the_engines(pdfs: dict[str, Path], key: str, decimal: str) -> None:
     text = _text(pdfs[key])
-    tr = translations("de" if key == "de" else "en").gettext
+    tr = translations("de" if key == "de" else "en", CATALOG).gettext
     start = text.index(tr("Strength ↓ Firepower →"))
     table = text[start:text.index(tr("Each cell: the chance in percent that one attack of that "
                                      "Strength slays a Troop of that Firepower (bold), then the "

@@ -24,7 +24,7 @@ from pypdf import PdfReader
 from printkit.context import BuildContext
 from printkit.engines.war_of_bones.rules import load_rules
 from printkit.errors import PrintkitError
-from printkit.kits import NoOptions
+from printkit.kits import NoOptions, get_kit
 from printkit.paper import paper
 from printkit.pipeline import drawing
 from printkit.production import preflight
@@ -65,7 +65,7 @@ def build(out: Path, paper_name: str, options: dict[str, Any] | None = None,
     report = Preflight()
     paths: dict[str, Path] = {}
     build_ctx = BuildContext(paper(paper_name), locale=locale, game_options=options or {})
-    with drawing(build_ctx, report) as ctx:
+    with drawing(build_ctx, report, get_kit("war-of-bones")) as ctx:
         for comp in components():
             if comp.name not in only:
                 continue

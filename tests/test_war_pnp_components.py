@@ -24,6 +24,7 @@ from printkit.context import BuildContext, DrawContext
 from printkit.engines.war_pnp.rules import RULES
 from printkit.engines.war_pnp.sheets import STANDARD, SheetSpec, parse_sheet
 from printkit.geometry import Rect
+from printkit.kits import get_kit
 from printkit.paper import paper
 from printkit.pipeline import drawing
 from printkit.production import preflight
@@ -61,7 +62,8 @@ def build(out: Path, paper_name: str, sheet: dict[str, Any] | None = None
     options = {SHEET_OPTION: sheet} if sheet else {}
     report = Preflight()
     paths: dict[str, Path] = {}
-    with drawing(BuildContext(paper(paper_name), game_options=options), report) as ctx:
+    with drawing(BuildContext(paper(paper_name), game_options=options), report,
+                 get_kit("war-pnp")) as ctx:
         for comp in components():
             path = out / f"{comp.name}.pdf"
             comp.draw(ctx.for_component(comp.name), comp.make_options({}), path)

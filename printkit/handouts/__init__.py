@@ -26,7 +26,7 @@ from printkit.handouts.booklet import impose
 from printkit.handouts.markup import Block, parse
 from printkit.handouts.render import render_file
 from printkit.handouts.typeset import FigureSource, PageLayout, check_blocks, typeset
-from printkit.kits import Kit
+from printkit.kits import Component, Kit
 from printkit.paper import Paper, paper
 from printkit.units import inch, mm
 
@@ -92,11 +92,15 @@ def template_data(kit: Kit[Any, Any], ctx: DrawContext) -> dict[str, Any]:
         "locale": ctx.locale,
         "language": language[:1].upper() + language[1:],
         "paper": ctx.paper.name,
-        "components": [{"name": c.name, "title": ctx._(c.title),
-                        "description": ctx._(c.description) if c.description else ""}
+        "components": [_component_row(ctx.in_catalog(c.catalog), c)
                        for c in kit.component_list()],
         "kit_command": f"printkit build {kit.name} --paper {ctx.paper.name}",
     }
+
+
+def _component_row(ctx: DrawContext, component: Component[Any]) -> dict[str, str]:
+    return {"name": component.name, "title": ctx._(component.title),
+            "description": ctx._(component.description) if component.description else ""}
 
 
 def build_handout(kit: Kit[Any, Any], build: BuildContext, out: Path,
@@ -131,7 +135,7 @@ def build_handout(kit: Kit[Any, Any], build: BuildContext, out: Path,
             figures[EXAMPLE_FIGURE] = FigureSource(
                 example_pdf, spec.example_page,
                 drawn.text_sizes.get((str(example_pdf), spec.example_page)))
-        with drawing(build) as ctx:
+        with drawing(build, kit=kit) as ctx:
             ctx = ctx.for_component("handout")
             data, blocks = _render(kit, ctx, template)
             _check_glyphs(ctx, blocks)
@@ -158,7 +162,7 @@ def _render(kit: Kit[Any, Any], ctx: DrawContext,
     assert kit.handout is not None
     data: dict[str, Any] = template_data(kit, ctx)
     data.update(_checked(kit.handout.data(ctx), kit.name))
-    markup = render_file(template, ctx.locale, data)
+    markup = render_file(template, ctx.locale, data, catalog=ctx.catalog)
     return data, parse(markup, template.name)
 
 
@@ -170,7 +174,7 @@ def check_template(kit: Kit[Any, Any], build: BuildContext, template: Path) -> N
 
     if kit.handout is None:
         raise PrintkitError(f"{kit.name} has no rule handout")
-    with drawing(build) as ctx:
+    with drawing(build, kit=kit) as ctx:
         _data, blocks = _render(kit, ctx.for_component("handout"), template)
     figures = (EXAMPLE_FIGURE,) if kit.handout.example and kit.examples is not None else ()
     check_blocks(blocks, figures, template.name)

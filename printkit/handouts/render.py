@@ -21,7 +21,9 @@ thread). Going over any of them stops the build like any other template mistake,
 line naming the template and the line.
 
 Text is translated with ``{% trans %}`` blocks and ``_()`` (newstyle gettext: pass values as
-keyword arguments), extracted by ``make extract`` like every other printed word.
+keyword arguments), extracted by ``make extract`` like every other printed word, into the
+catalog of the kit whose handout it is; a render looks a word up in that ``catalog``, then in
+printkit's own (handout furniture), then leaves it in English.
 
 Helpers every template gets:
 
@@ -67,7 +69,7 @@ from jinja2.visitor import NodeTransformer
 from markupsafe import EscapeFormatter, Markup
 
 from printkit.errors import PrintkitError
-from printkit.i18n import translations
+from printkit.i18n import Catalog, translations
 
 LIST_STYLES = ("standard", "standard-short", "or", "or-short")
 
@@ -621,15 +623,17 @@ def _checked_gettext(env: _Sandbox, func: Callable[..., Any]) -> Callable[..., A
     return functools.update_wrapper(gettext, func)
 
 
-def environment(locale: str) -> ImmutableSandboxedEnvironment:
-    """A sandboxed Jinja2 environment that speaks ``locale``, with the limits above."""
+def environment(locale: str, catalog: Catalog | None = None) -> ImmutableSandboxedEnvironment:
+    """A sandboxed Jinja2 environment that speaks ``locale`` in the words of ``catalog`` (a
+    kit's, then printkit's own), with the limits above."""
     env = _Sandbox(
         loader=_NoFiles(), undefined=StrictUndefined, autoescape=True,
         extensions=["jinja2.ext.i18n"], trim_blocks=True, lstrip_blocks=True,
         keep_trailing_newline=True)
     env.policies["ext.i18n.trimmed"] = True  # as extracted (babel.cfg: trimmed = true)
     env.globals.clear()  # only what a handout needs: no lipsum, cycler or joiner
-    env.install_gettext_translations(translations(locale), newstyle=True)  # type: ignore[attr-defined]
+    words = translations(locale, catalog)
+    env.install_gettext_translations(words, newstyle=True)  # type: ignore[attr-defined]
     for name in ("gettext", "ngettext", "pgettext", "npgettext"):
         installed = env.globals[name]
         assert callable(installed)
@@ -665,7 +669,7 @@ def environment(locale: str) -> ImmutableSandboxedEnvironment:
                            locale=babel_locale)
 
     def plural(n: int, one: str, other: str, **values: Any) -> str:
-        text = translations(locale).ngettext(one, other, n)
+        text = words.ngettext(one, other, n)
         mapping = {"num": n, **values}
         env.build(_percent_size(text, mapping), "plural()")
         return text % mapping
@@ -732,9 +736,10 @@ def _stream(env: _Sandbox, template: Any, data: Mapping[str, Any]) -> str:
 
 
 def render(source: str, name: str, locale: str, data: Mapping[str, Any], *,
-           seconds: float | None = None) -> str:
-    """The markup ``source`` (a template called ``name``) writes for ``data`` in ``locale``,
-    in at most ``seconds`` (default :data:`RENDER_SECONDS`).
+           seconds: float | None = None, catalog: Catalog | None = None) -> str:
+    """The markup ``source`` (a template called ``name``) writes for ``data`` in ``locale``
+    (in the words of ``catalog``, then printkit's own), in at most ``seconds`` (default
+    :data:`RENDER_SECONDS`).
 
     >>> render("<p>{{ number(1234.5) }}</p>", "t.j2", "fr", {})  # doctest: +ELLIPSIS
     '<p>1\\u202f234,5</p>'
@@ -749,7 +754,7 @@ def render(source: str, name: str, locale: str, data: Mapping[str, Any], *,
     """
     if len(source) > MAX_SOURCE:
         raise HandoutTemplateError(f"{name}: the template is over {MAX_SOURCE:,} characters")
-    env = environment(locale)
+    env = environment(locale, catalog)
     assert isinstance(env, _Sandbox)
     try:
         tree = env.parse(source, name=name, filename=name)
@@ -783,7 +788,8 @@ def render(source: str, name: str, locale: str, data: Mapping[str, Any], *,
                                    + (f": {message}" if message else "")) from None
 
 
-def render_file(path: Path, locale: str, data: Mapping[str, Any]) -> str:
+def render_file(path: Path, locale: str, data: Mapping[str, Any], *,
+                catalog: Catalog | None = None) -> str:
     try:
         if not path.is_file():
             raise PrintkitError(f"template {path} is not a file")
@@ -796,4 +802,4 @@ def render_file(path: Path, locale: str, data: Mapping[str, Any]) -> str:
         raise PrintkitError(f"cannot read template {path}: {exc.strerror or exc}") from None
     except UnicodeDecodeError:
         raise PrintkitError(f"template {path} is not UTF-8 text") from None
-    return render(source, path.name, locale, data)
+    return render(source, path.name, locale, data, catalog=catalog)

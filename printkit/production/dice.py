@@ -45,7 +45,7 @@ from typing import Any
 from printkit.context import DrawContext
 from printkit.flags import KitFlag
 from printkit.geometry import Rect
-from printkit.i18n import N_
+from printkit.i18n import N_, Catalog
 from printkit.kits import Component, Handout, Kit, NoOptions
 from printkit.paper import Paper
 from printkit.production.dice_handout import TEMPLATE as HANDOUT_TEMPLATE
@@ -71,6 +71,9 @@ class DicePreset:
     name: str
     title: str
     dice: tuple[DieSpec, ...]
+    catalog: Catalog | None = None
+    """The catalog of its title and colours: the kit's that declares it (:func:`presets`
+    fills it in, so that the dice kit prints every game's dice in that game's words)."""
 
 
 WHITE: CMYK = (0, 0, 0, 0)
@@ -478,6 +481,7 @@ def draw_preset(preset: DicePreset, ctx: DrawContext, path: Path) -> Path:
     from printkit.page import open_document
     from printkit.production.profiles import profile
 
+    ctx = ctx.in_catalog(preset.catalog)
     paper = sheet_paper(preset, ctx)
     placements = layout(preset, ctx, paper)
     bleed = profile(ctx.profile).bleed
@@ -530,14 +534,18 @@ def dice_component(preset: DicePreset, name: str = "dice") -> Component[NoOption
         draw_preset(preset, ctx, path)
 
     return Component(name, preset.title, draw,
-                     N_("Printable dice nets: the dice the game is played with."))
+                     N_("Printable dice nets: the dice the game is played with."),
+                     catalog=preset.catalog)
 
 
 def presets() -> dict[str, DicePreset]:
-    """The dice preset of every registered game, by name."""
+    """The dice preset of every registered game, by name, in the words of its kit."""
+    from dataclasses import replace
+
     from printkit.kits import kits
 
-    return {k.dice.name: k.dice for k in kits().values() if k.dice is not None}
+    return {k.dice.name: replace(k.dice, catalog=k.dice.catalog or k.catalog)
+            for k in kits().values() if k.dice is not None}
 
 
 def preset(name: str) -> DicePreset:

@@ -99,6 +99,7 @@ def preset_row(ctx: DrawContext, preset: DicePreset) -> dict[str, Any]:
     the preset's order, named as their nets are) and its pages on the build's paper."""
     from printkit.production.dice import layout
 
+    ctx = ctx.in_catalog(preset.catalog)  # its title and colours are its game's words
     counts = Counter((d.kind, d.colour, d.tens) for d in preset.dice)
     seen: dict[tuple[str, str, bool], None] = {}
     for d in preset.dice:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from printkit.engines.pwinch_wars import PwinchState, PwinchWars
 from printkit.engines.pwinch_wars.actions import Action
+from printkit.i18n import Catalog
 from printkit.kits import Handout, Kit
 from printkit.resources import examples_dir
 from printkit.templates.pwinch_wars.components import DICE_PRESET, components
@@ -28,4 +29,5 @@ KIT: Kit[PwinchState, Action] = Kit(
     examples=examples_dir("pwinch-wars"),
     handout=Handout(Path(__file__).with_name("handout.xml.j2"), handout_data,
                     example=EXAMPLE_LOG, example_page=EXAMPLE_PAGE),
+    catalog=Catalog(__name__),  # its words: locale/ beside its templates
 )

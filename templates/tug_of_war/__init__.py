@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from printkit.engines.tug_of_war import Action, TugOfWar, TugOfWarState
-from printkit.i18n import N_
+from printkit.i18n import N_, Catalog
 from printkit.kits import Component, Handout, Kit, NoOptions
 from printkit.production.dice import (
     INK_WHITE,
@@ -60,4 +60,5 @@ KIT: Kit[TugOfWarState, Action] = Kit(
     play_bot="greedy",  # quick, and plays a sensible game: what `printkit play` seats
     handout=Handout(Path(__file__).with_name("handout.xml.j2"), handout_data,
                     example="jeff-turn.jsonl"),
+    catalog=Catalog(__name__),  # its words: locale/ beside its templates
 )

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from printkit.engines.war_of_bones import Action, WarOfBones, WarOfBonesState
 from printkit.flags import game_option_flag, rules_file_flag
-from printkit.i18n import N_
+from printkit.i18n import N_, Catalog
 from printkit.kits import Handout, Kit
 from printkit.resources import examples_dir
 from printkit.templates.war_of_bones.components import DICE_PRESET, components
@@ -38,4 +38,5 @@ KIT: Kit[WarOfBonesState, Action] = Kit(
             help="A designer's edited copy of the game's rules.toml: the game is played, "
                  "printed and validated with its numbers"),
     ),
+    catalog=Catalog(__name__),  # its words: locale/ beside its templates
 )

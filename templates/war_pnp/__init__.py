@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.engines.war_pnp import Action, WarPnP, WarPnPState
-from printkit.i18n import N_
+from printkit.i18n import N_, Catalog
 from printkit.kits import Handout, Kit
 from printkit.resources import examples_dir
 from printkit.templates.war_pnp.components import DICE_PRESET, components
@@ -28,4 +28,5 @@ KIT: Kit[WarPnPState, Action] = Kit(
     sheet_file=SHEET_FILE,
     handout=Handout(Path(__file__).with_name("handout.xml.j2"), handout_data,
                     example="two-player-game.jsonl"),
+    catalog=Catalog(__name__),  # its words: locale/ beside its templates
 )

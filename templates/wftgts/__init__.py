@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from printkit.engines.wftgts import Keep, Score, WFtGtS, WFtGtSState
-from printkit.i18n import N_
+from printkit.i18n import N_, Catalog
 from printkit.kits import Handout, Kit
 from printkit.resources import examples_dir
 from printkit.templates.wftgts.components import DICE_PRESET, components
@@ -31,4 +31,5 @@ KIT: Kit[WFtGtSState, Keep | Score] = Kit(
     play_bot="greedy",  # quick, and plays a sensible game: what `printkit play` seats
     handout=Handout(Path(__file__).with_name("handout.xml.j2"), handout_data,
                     example="seed-example.jsonl"),
+    catalog=Catalog(__name__),  # its words: locale/ beside its templates
 )

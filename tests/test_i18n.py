@@ -67,3 +67,46 @@ def test_catalog_text_has_glyphs_in_the_sheet_fonts():
             for role in manifest():
                 sample = text if role.startswith("sans") else written
                 assert missing_glyphs(sample, role, locale) == [], (locale, each.domain, role)
+
+
+def test_a_plugin_kit_ships_its_own_catalog(tmp_path, monkeypatch):
+    """A kit from another distribution brings its catalog in its own package (found with
+    importlib.resources): a drawing of it speaks its words, then printkit's, then English."""
+    from printkit.context import DrawContext
+    from printkit.i18n import Catalog
+    from printkit.production.preflight import Preflight
+
+    folder = tmp_path / "guess_kit" / "locale" / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (tmp_path / "guess_kit" / "__init__.py").write_text("", encoding="utf-8")
+    (folder / "guess_kit.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Guess the die"\nmsgstr "Errate den Würfel"\n', encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    catalog = Catalog("guess_kit")
+    assert catalog.domain == "guess_kit" and catalog.languages() == ["de"]
+    ctx = DrawContext(BuildContext(paper("a4"), locale="de_AT"), Preflight(), catalog=catalog)
+    assert ctx._("Guess the die") == "Errate den Würfel"  # region -> language
+    assert ctx._("Rule handout") == translations("de").gettext("Rule handout") != "Rule handout"
+    assert ctx._("a word nobody translated") == "a word nobody translated"
+    french = DrawContext(BuildContext(paper("a4"), locale="fr"), Preflight(), catalog=catalog)
+    assert french._("Guess the die") == "Guess the die"  # the plug-in has no French
+    assert french._("Rule handout") == translations("fr").gettext("Rule handout")
+
+
+def test_the_dice_kit_prints_each_games_dice_in_that_games_words():
+    from printkit.context import DrawContext
+    from printkit.kits import game_kits
+    from printkit.production.dice import DICE_KIT, presets
+    from printkit.production.preflight import Preflight
+
+    found = presets()
+    assert DICE_KIT.catalog is None  # printkit's own words
+    for kit in game_kits():
+        assert kit.dice is not None and found[kit.dice.name].catalog == kit.catalog
+    components = {c.name: c for c in DICE_KIT.component_list()}
+    ctx = DrawContext(BuildContext(paper("a4"), locale="de"), Preflight())
+    tug = found["tug-of-war"]
+    assert components["tug-of-war"].catalog == tug.catalog
+    assert ctx._(tug.title) == tug.title  # not printkit's word ...
+    assert ctx.in_catalog(tug.catalog)._(tug.title) != tug.title  # ... but the game's

@@ -42,8 +42,10 @@ def test_wheel_installs_into_a_fresh_venv_and_builds_from_elsewhere(tmp_path):
     assert top == ["printkit"], top
     assert (site / "printkit" / "fontdata" / "manifest.toml").is_file()
     assert (site / "printkit" / "engines" / "wftgts" / "data" / "rules.toml").is_file()
-    assert (site / "printkit" / "templates" / "locale" / "fr" / "LC_MESSAGES"
-            / "printkit.po").is_file()
+    # printkit's own catalog and each game's, beside its templates
+    assert (site / "printkit" / "locale" / "fr" / "LC_MESSAGES" / "printkit.po").is_file()
+    assert (site / "printkit" / "templates" / "wftgts" / "locale" / "fr" / "LC_MESSAGES"
+            / "wftgts.po").is_file()
     # run from an unrelated folder: the fresh venv's printkit, this venv's dependencies
     environ = {**os.environ, "PYTHONPATH": sysconfig.get_paths()["purelib"]}
     work = tmp_path / "elsewhere"

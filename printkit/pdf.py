@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.engines.core.log import atomic_write_bytes
+from printkit.engines.core.files import atomic_write_bytes
 from printkit.errors import PrintkitError
 from printkit.fonts import font
 from printkit.paper import Paper

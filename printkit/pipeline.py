@@ -98,7 +98,7 @@ def build_kits(target: str, build: BuildContext, out: Path, *,
     sheet count is echoed and written to the kit's preflight.txt."""
     import json
 
-    from printkit.engines.core.log import atomic_write_bytes
+    from printkit.engines.core.files import atomic_write_bytes
     from printkit.production.kit import assemble_kit
 
     options = dict(options or {})

@@ -251,7 +251,7 @@ def _full_disk(monkeypatch, module: str, fails: str) -> list[Path]:
 
 @pytest.mark.parametrize("module, fails", [
     ("printkit.pdf", "R/games/*.pdf"),  # an extreme game's example (was a note, exit 0)
-    ("printkit.engines.core.log", "R/games/*.jsonl"),  # an extreme game's log
+    ("printkit.engines.core.files", "R/games/*.jsonl"),  # an extreme game's log
     ("printkit.pdf", "R/wftgts.pdf"),
     ("printkit.pdf", "R/summary.pdf"),
 ])

@@ -25,13 +25,13 @@ import json
 import math
 import os
 import re
-import tempfile
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from printkit.engines.core.errors import LogFormatError
+from printkit.engines.core.files import atomic_write_text
 from printkit.engines.core.game import Reason
 from printkit.engines.core.reading import UnreadableError, json_value, log_lines
 
@@ -185,53 +185,6 @@ class GameLog:
 
 def _dump(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(", ", ": "))
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    atomic_write_bytes(path, text.encode("utf-8"))
-
-
-def _umask() -> int:
-    """The process's umask, read without changing it where Linux allows (``/proc``), else
-    by setting and restoring it."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as fh:
-            for line in fh:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError):
-        pass
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``path``, then rename it over ``path``.
-
-    ``mkstemp`` creates its file owner-only (0600); the finished file gets the mode a plain
-    ``open()`` would give (0666 less the umask), so a folder served by a web server or shared
-    with others can be read by them.
-    """
-    path = Path(path)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp",
-                                   dir=path.parent or ".")
-    except OSError as exc:
-        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
-    try:
-        os.fchmod(fd, 0o666 & ~_umask())
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException as exc:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        if isinstance(exc, OSError):  # name the file the user asked for, not the temporary
-            raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
-        raise
 
 
 def parse_log(text: str) -> GameLog:

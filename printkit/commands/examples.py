@@ -95,7 +95,7 @@ def list_examples(game: str | None) -> None:
 def copy_examples(folder: str, game: str | None, force: bool) -> None:
     """Copy the shipped examples into DIR (DIR/GAME/LOG.jsonl, DIR/decks/..., as listed)."""
     from printkit.cli import _out_dir
-    from printkit.engines.core.log import atomic_write_bytes
+    from printkit.engines.core.files import atomic_write_bytes
 
     found = shipped_examples(game)
     out = _out_dir(folder)

@@ -107,7 +107,8 @@ def build_handout(kit: Kit[Any, Any], build: BuildContext, out: Path,
                   options: HandoutOptions = HandoutOptions()) -> Path:
     """Write the handout of ``kit`` in ``build``'s language and paper into the folder
     ``out``; returns the file's path. Nothing is written when anything fails."""
-    from printkit.engines.core.log import atomic_write_bytes, read_log
+    from printkit.engines.core.files import atomic_write_bytes
+    from printkit.engines.core.log import read_log
     from printkit.pipeline import draw_example, drawing
 
     spec = kit.handout

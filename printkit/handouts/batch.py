@@ -109,7 +109,7 @@ def thumbnail(pdf: Path, root: Path) -> Path:
 
     import pypdfium2
 
-    from printkit.engines.core.log import atomic_write_bytes
+    from printkit.engines.core.files import atomic_write_bytes
 
     doc = pypdfium2.PdfDocument(str(pdf))
     page = doc[0]
@@ -202,7 +202,7 @@ def run(jobs: Sequence[Job], out: Path, *, workers: int,
 
 
 def write_manifest(out: Path, entries: Sequence[Entry]) -> Path:
-    from printkit.engines.core.log import atomic_write_text
+    from printkit.engines.core.files import atomic_write_text
 
     path = out / "manifest.json"
     data = {"printkit_manifest": 1, "files": [asdict(e) for e in entries]}
@@ -212,7 +212,7 @@ def write_manifest(out: Path, entries: Sequence[Entry]) -> Path:
 
 def write_index(out: Path, entries: Sequence[Entry]) -> Path:
     """``index.html``: one card per file, with its thumbnail and its facts."""
-    from printkit.engines.core.log import atomic_write_text
+    from printkit.engines.core.files import atomic_write_text
 
     cards = []
     for e in entries:

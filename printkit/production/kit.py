@@ -313,7 +313,7 @@ def assemble_kit(kit_title: str, parts: list[tuple[str, Path]], out: Path,
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import ArrayObject, ByteStringObject, NameObject
 
-    from printkit.engines.core.log import atomic_write_bytes
+    from printkit.engines.core.files import atomic_write_bytes
 
     out = Path(out)
     if not parts:

@@ -189,7 +189,7 @@ class Preflight:
         return "\n".join([*lines, self.summary()]) + "\n"
 
     def write(self, path: str | Path) -> Path:
-        from printkit.engines.core.log import atomic_write_bytes
+        from printkit.engines.core.files import atomic_write_bytes
 
         path = Path(path)
         atomic_write_bytes(path, self.report().encode("utf-8"))

@@ -81,7 +81,7 @@ def _save_png(image: Image.Image, path: Path) -> None:
     """Every file is written whole or not at all (a temporary file, then a rename)."""
     import io
 
-    from printkit.engines.core.log import atomic_write_bytes
+    from printkit.engines.core.files import atomic_write_bytes
 
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")

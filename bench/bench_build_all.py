@@ -43,7 +43,7 @@ def run() -> list[dict[str, Any]]:
 
 def _sheets(paper_name: str, out: Path) -> list[dict[str, Any]]:
     from printkit.kits import kits
-    from printkit.production.kit import sheet_count
+    from printkit.layout.assembly import sheet_count
 
     return [row(f"sheets: {kit} kit ({paper_name}, home)", sheet_count(kit_pdf(out / kit)),
                 "sheets") for kit in sorted(kits())]

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from printkit.production.impose import Placement
+    from printkit.layout.impose import Placement
 
 from bench.common import ROOT, fastest, scaled, timed
 
@@ -54,9 +54,9 @@ def _back(c: Canvas, x: float, y: float, w: float, h: float, i: int) -> None:
 
 def _impose(out: Path) -> list[Placement]:
     from printkit.context import BuildContext
+    from printkit.layout.impose import impose
     from printkit.paper import paper
     from printkit.pipeline import drawing
-    from printkit.production.impose import impose
 
     with drawing(BuildContext(paper=paper("a4"))) as ctx:
         return list(impose([_front] * CARDS, "poker", ctx, out, backs=_back).placements)
@@ -136,11 +136,12 @@ def run() -> list[dict[str, Any]]:
         from pypdf import PdfReader
 
         from printkit.context import BuildContext
+        from printkit.drawing import dice
+        from printkit.layout.assembly import assemble
+        from printkit.layout.tile import tile
         from printkit.paper import paper
         from printkit.pipeline import drawing
-        from printkit.production import dice
-        from printkit.production.kit import assemble
-        from printkit.production.tile import tile
+        from printkit.templates.dice import games as dice_games
 
         def mat(c: Canvas, w: float, h: float) -> None:
             for i in range(10):
@@ -148,7 +149,7 @@ def run() -> list[dict[str, Any]]:
                 c.line(0, i * h / 9, w, i * h / 9)
 
         with drawing(BuildContext(paper=paper("a4"))) as ctx:
-            dice_pdf = dice.draw_preset(dice.preset("wftgts"), ctx, d / "dice.pdf")
+            dice_pdf = dice.draw_preset(dice_games.preset("wftgts"), ctx, d / "dice.pdf")
             tile(mat, 228.6, 228.6, ctx, d / "mat.pdf", title="Mat")
             kit = assemble("Bench kit", [("Deck", d / "deck.pdf"), ("Dice", dice_pdf),
                                          ("Mat", d / "mat.pdf")], d / "kit.pdf", ctx)

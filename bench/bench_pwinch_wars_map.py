@@ -6,7 +6,7 @@ unit) or import :func:`run`.
 
 In-process, in CPU seconds of the bench's process, best of a few runs after one warm-up (fonts
 registered, data loaded), the hex renderer's worked-out hexes and marks forgotten before each
-run (:func:`printkit.hexmap.clear_caches`: a build draws each map's marks once):
+run (:func:`printkit.drawing.hexmap.clear_caches`: a build draws each map's marks once):
 
 * ``pwinch_wars_forest_map_part_a4``: one A4 page holding part A1 of Duberger Park at true
   size, drawn alone by the shared hex renderer (fills, patterns, grid, symbols, hex numbers,
@@ -37,11 +37,11 @@ from typing import Any
 
 from bench.common import ROOT, fastest, interleaved, peer_python, row, scaled
 from printkit.context import BuildContext, DrawContext
+from printkit.drawing.hexmap import MapRect, View, clear_caches, draw_map
 from printkit.engines.pwinch_wars import load_data
-from printkit.hexmap import MapRect, View, clear_caches, draw_map
 from printkit.kits import NoOptions
+from printkit.page.canvas import open_canvas
 from printkit.paper import paper
-from printkit.pdf import open_canvas
 from printkit.pipeline import drawing
 from printkit.templates.pwinch_wars.maps import (
     draw_forest_map,

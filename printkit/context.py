@@ -10,7 +10,7 @@ nothing global: the pipeline opens the locale, the kit's catalog and the recorde
 component.
 
 >>> from printkit.paper import paper
->>> from printkit.production.preflight import Preflight
+>>> from printkit.page.preflight import Preflight
 >>> ctx = DrawContext(BuildContext(paper("a4"), locale="fr"), Preflight())
 >>> ctx._("Score"), ctx.format_number(1234.5)
 ('Score', '1\\u202f234,5')
@@ -31,8 +31,8 @@ from babel.numbers import format_decimal
 from printkit.errors import PrintkitError
 from printkit.geometry import Rect
 from printkit.i18n import Catalog
+from printkit.page.preflight import Preflight
 from printkit.paper import Paper
-from printkit.production.preflight import Preflight
 
 PROFILES = ("home", "print-shop")
 
@@ -105,7 +105,7 @@ class DrawContext:
     @property
     def safe_area(self) -> Rect:
         """Where everything a player needs must lie on this paper and profile."""
-        from printkit.production.profiles import profile, safe_rect
+        from printkit.page.profiles import profile, safe_rect
 
         return safe_rect(self.paper, profile(self.profile))
 

@@ -39,14 +39,15 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+import printkit.templates
 from printkit.engines.core import Game, LogHeader, ReplayVisitor
 from printkit.errors import PrintkitError
 from printkit.i18n import SHARED, Catalog
 
 if TYPE_CHECKING:
     from printkit.context import DrawContext
+    from printkit.drawing.dice import DicePreset
     from printkit.flags import KitFlag
-    from printkit.production.dice import DicePreset
 
 ENTRY_POINT_GROUP = "printkit.kits"
 
@@ -231,7 +232,8 @@ class Kit(Generic[S, A]):
     validated with, else ``random``)."""
     catalog: Catalog | None = None
     """The kit's translation catalog (``Catalog(__name__)``: its package's ``locale/``), looked
-    up before printkit's own; None: printkit's own only (its shared kits)."""
+    up before printkit's own; None: printkit's own only (the dice kit's words are the shared
+    dice drawing's)."""
 
     def sheet_options(self, path: str | Path | None) -> dict[str, Any]:
         """The game options of ``--sheet FILE`` (none without one); a kit that takes no sheet
@@ -267,10 +269,8 @@ class Kit(Generic[S, A]):
 
 
 def _builtin_kits() -> list[Kit[Any, Any]]:
-    """Every ``KIT`` of a package in printkit.templates, plus printkit's own shared kits."""
-    import printkit.templates
-    from printkit.production.dice import DICE_KIT
-
+    """Every ``KIT`` of a package in printkit.templates: the games first, then the sets of
+    components that serve them (the printable dice), each in the order of its package name."""
     found: list[Kit[Any, Any]] = []
     for info in pkgutil.iter_modules(printkit.templates.__path__, "printkit.templates."):
         if not info.ispkg:
@@ -278,8 +278,7 @@ def _builtin_kits() -> list[Kit[Any, Any]]:
         kit = getattr(importlib.import_module(info.name), "KIT", None)
         if isinstance(kit, Kit):
             found.append(kit)
-    found.append(DICE_KIT)
-    return found
+    return sorted(found, key=lambda kit: not kit.is_game)  # stable: package order kept
 
 
 def _plugin_kits() -> list[Kit[Any, Any]]:

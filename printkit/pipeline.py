@@ -17,7 +17,7 @@ from printkit.context import BuildContext, DrawContext
 from printkit.engines.core import GameLog, replay
 from printkit.errors import PrintkitError
 from printkit.kits import Component, Kit, get_kit, kits
-from printkit.production.preflight import Preflight, check_pdf
+from printkit.page.preflight import Preflight, check_pdf
 
 
 @contextmanager
@@ -99,7 +99,7 @@ def build_kits(target: str, build: BuildContext, out: Path, *,
     import json
 
     from printkit.engines.core.files import atomic_write_bytes
-    from printkit.production.kit import assemble_kit
+    from printkit.layout.assembly import assemble_kit
 
     options = dict(options or {})
     chosen_kits = list(kits().values()) if target == "all" else [get_kit(target)]

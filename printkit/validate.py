@@ -518,7 +518,7 @@ def keep_extremes(result: ValidationResult, build: BuildContext, folder: Path, *
 
 def _write_failed(exc: BaseException) -> bool:
     """Whether ``exc`` stands for a file that could not be written: an :class:`OSError`
-    (a full disk, an unwritable folder) behind it, as :func:`printkit.pdf.open_canvas`
+    (a full disk, an unwritable folder) behind it, as :func:`printkit.page.canvas.open_canvas`
     raises it (``raise PrintkitError(...) from None`` still keeps it as the context)."""
     seen: BaseException | None = exc
     while seen is not None:

@@ -31,8 +31,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from printkit.context import BuildContext, DrawContext
-from printkit.draw import Layout, fit_size
-from printkit.pdf import open_canvas
+from printkit.drawing.draw import Layout, fit_size
+from printkit.page.canvas import open_canvas
 from printkit.simulation import Histogram
 from printkit.units import mm
 

@@ -437,6 +437,6 @@ def draw_ctx(**build: Any) -> Any:
     """A drawing context of a build (``BuildContext(**build)``) with a fresh recorder: what
     every function that draws takes (there is no drawing without one)."""
     from printkit.context import BuildContext, DrawContext
-    from printkit.production.preflight import Preflight
+    from printkit.page.preflight import Preflight
 
     return DrawContext(BuildContext(**build), Preflight())

@@ -21,9 +21,9 @@ from conftest import draw_ctx
 
 from printkit.cli import main
 from printkit.commands.production import MAX_DUPLEX_OFFSET_MM, parse_offset
+from printkit.layout.impose import impose, mirror_axis, write_calibration
 from printkit.paper import paper
 from printkit.pipeline import drawing
-from printkit.production.impose import impose, mirror_axis, write_calibration
 from printkit.units import mm
 
 Seg = tuple[float, float, float, float]  # x0, y0, x1, y1: PDF points, y up, x0 <= x1, y0 <= y1

@@ -1,5 +1,5 @@
-"""The shared chart tables (printkit.chart_table): numbers the locale's way, columns fitted to
-the width, the largest size that fits a page, tables split over pages between rows with the
+"""The shared chart tables (printkit.drawing.chart_table): numbers the locale's way, columns fitted
+to the width, the largest size that fits a page, tables split over pages between rows with the
 header repeated, and a chart PDF that preflight finds clean."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from printkit.chart_table import (
+from printkit.context import BuildContext, DrawContext
+from printkit.drawing.chart_table import (
     Align,
     ChartStyle,
     ChartTable,
@@ -27,12 +28,11 @@ from printkit.chart_table import (
     stack_height,
     wrap_lines,
 )
-from printkit.context import BuildContext, DrawContext
 from printkit.geometry import Rect
+from printkit.page import preflight
+from printkit.page.preflight import MIN_TEXT_PT, Preflight
 from printkit.paper import paper
 from printkit.pipeline import drawing
-from printkit.production import preflight
-from printkit.production.preflight import MIN_TEXT_PT, Preflight
 from printkit.units import mm
 from tests.conftest import pdf_fonts, pdf_text
 

@@ -1,7 +1,7 @@
 """Printed dice measured: one size rule for every die of every preset, nets packed on few pages,
 bleed round coloured nets in print-shop, cut and fold lines where the net says.
 
-The rule (``printkit.production.dice``): every die has the same mean width, so the d12 and the
+The rule (``printkit.drawing.dice``): every die has the same mean width, so the d12 and the
 d8 of one set look like one set, as the dice of a shop-bought set do.
 """
 
@@ -18,10 +18,11 @@ from pypdf import PdfReader
 from test_production_dice import fold
 
 from printkit.context import BuildContext
+from printkit.drawing import dice
+from printkit.drawing.polyhedra import KINDS, MEAN_WIDTH_MM, die_size, net
 from printkit.paper import paper
 from printkit.pipeline import drawing
-from printkit.production import dice
-from printkit.production.polyhedra import KINDS, MEAN_WIDTH_MM, die_size, net
+from printkit.templates.dice import games as dice_games
 from printkit.units import mm
 
 MM = 72 / 25.4
@@ -67,7 +68,7 @@ def test_every_die_folds_to_the_set_mean_width(kind):
 def test_the_dice_of_every_preset_are_one_set():
     """Within a preset and across presets: equal mean widths; face-to-face sizes within the
     band a shop-bought set spans (its d6 is the smallest, its d4 stands the tallest)."""
-    kinds = {spec.kind for p in dice.presets().values() for spec in p.dice}
+    kinds = {spec.kind for p in dice_games.presets().values() for spec in p.dice}
     assert kinds == set(KINDS)
     widths = [folded_mean_width(k) for k in sorted(kinds)]
     assert max(widths) - min(widths) < 0.3  # mm
@@ -82,7 +83,7 @@ def _build(tmp_path: Path, preset: str, paper_name: str, *, landscape: bool = Fa
     tmp_path.mkdir(parents=True, exist_ok=True)
     out = tmp_path / f"{preset}-{paper_name}-{landscape}-{profile}.pdf"
     with drawing(BuildContext(paper(paper_name, landscape=landscape), profile=profile)) as ctx:
-        dice.draw_preset(dice.preset(preset), ctx, out)
+        dice.draw_preset(dice_games.preset(preset), ctx, out)
         assert not ctx.preflight.errors, ctx.preflight.report()
     return out
 
@@ -116,12 +117,12 @@ def test_the_seven_die_set_on_one_page(tmp_path, paper_name):
 @pytest.mark.parametrize("paper_name,landscape", [("a4", False), ("letter", False),
                                                   ("a4", True), ("a3", False)])
 def test_nets_are_apart_and_inside_the_safe_area(paper_name, landscape, profile):
-    from printkit.production.profiles import band_height, safe_rect
-    from printkit.production.profiles import profile as find_profile
+    from printkit.page.profiles import band_height, safe_rect
+    from printkit.page.profiles import profile as find_profile
 
     ctx = BuildContext(paper(paper_name, landscape=landscape), profile=profile)
     bleed = find_profile(profile).bleed
-    for preset in dice.presets().values():
+    for preset in dice_games.presets().values():
         sheet = dice.sheet_paper(preset, ctx)
         placed = dice.layout(preset, ctx, sheet)
         assert sorted(map(repr, (p.spec for p in placed))) == sorted(map(repr, preset.dice))
@@ -211,7 +212,7 @@ def test_cut_lines_on_the_outline_fold_lines_on_hinges_and_tab_bases(tmp_path):
         folds = [o for o in page.lines if o.get("dash") and o["dash"][0]]
         cuts = [o for o in page.lines if o.get("dash") and not o["dash"][0]]
         tab_outlines = [o for o in page.curves if o["stroke"] and not o["fill"]]
-    presets = dice.preset("wftgts").dice
+    presets = dice_games.preset("wftgts").dice
     nets = [net(s.kind) for s in presets]
     assert len(folds) == sum(len(n.hinges) + len(n.tabs) for n in nets)
     free_edges = sum(sum(len(f) for f in n.faces) - 2 * len(n.hinges) - len(n.tabs)

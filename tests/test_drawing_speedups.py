@@ -1,6 +1,6 @@
 """What makes hex maps and dot patterns draw faster changes nothing drawn: the neighbour table
-answers as the geometric search, :func:`printkit.tracking.circles` writes what ``circle``
-writes, a map drawn through a base form (:class:`printkit.hexmap.BaseForm`) puts the same
+answers as the geometric search, :func:`printkit.page.canvas.circles` writes what ``circle``
+writes, a map drawn through a base form (:class:`printkit.drawing.hexmap.BaseForm`) puts the same
 shapes at the same places as one drawn directly, and a tracking canvas sees each placement's
 shapes where a direct drawing puts them (a form's own clip included)."""
 
@@ -18,9 +18,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import BuildContext
-from printkit.engines.pwinch_wars import load_data
-from printkit.geometry import Rect
-from printkit.hexmap import (
+from printkit.drawing.hexmap import (
     BaseForm,
     CellStyle,
     HexGrid,
@@ -32,11 +30,13 @@ from printkit.hexmap import (
     clear_caches,
     draw_map,
 )
+from printkit.engines.pwinch_wars import load_data
+from printkit.geometry import Rect
+from printkit.page.canvas import TrackingCanvas, circles
+from printkit.page.preflight import Preflight
 from printkit.paper import paper
 from printkit.pipeline import drawing
-from printkit.production.preflight import Preflight
 from printkit.templates.pwinch_wars.maps import pwinch_hexmap, sheet_geometry
-from printkit.tracking import TrackingCanvas, circles
 
 Box = tuple[str, tuple[float, ...]]
 
@@ -83,7 +83,7 @@ def _boxes(monkeypatch: pytest.MonkeyPatch) -> list[Box]:
     def spy(self: TrackingCanvas, kind: str, box: tuple[float, float, float, float] | None
             ) -> None:
         if box is not None and not self._exempt and self._form is None:
-            from printkit.tracking import _clip
+            from printkit.page.canvas import _clip
             shown = _clip(box, self._clip_box)
             if shown is not None:
                 seen.append((kind, tuple(round(v, 3) for v in shown)))

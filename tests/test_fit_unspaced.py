@@ -4,9 +4,9 @@ characters, never before a closing mark, and adds no hyphen."""
 from __future__ import annotations
 
 from printkit.context import BuildContext
+from printkit.layout.fit import fit_text, wrap
 from printkit.paper import paper
 from printkit.pipeline import drawing
-from printkit.production.fit import fit_text, wrap
 
 JAPANESE = "水風船を一つ補充する。敵の隠れマーカーを一つ表に返し、その場で士気判定をさせる。"
 

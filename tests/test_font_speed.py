@@ -33,7 +33,7 @@ def measures():
     """Forget, as a new process would, what was measured in this one; the test points
     ``PRINTKIT_CACHE_DIR`` at an empty folder once it has resolved its fonts (in the user
     cache, where they are instanced once)."""
-    from printkit import draw
+    from printkit.drawing import draw
 
     def forget() -> None:
         for f in (draw._glyph_bounds_of, draw._glyph_top_of, draw._measured, draw._font_file,
@@ -92,7 +92,7 @@ def test_the_sample_covers_every_font_file_the_manifest_uses():
 
 
 def measured(path: Path, ch: str) -> tuple[object, object]:
-    from printkit import draw
+    from printkit.drawing import draw
 
     return (draw._glyph_bounds_of(str(path), ch),
             draw._glyph_top_of(str(path), ch) if ch in DIGITS else None)
@@ -101,7 +101,7 @@ def measured(path: Path, ch: str) -> tuple[object, object]:
 @pytest.mark.parametrize(("role", "locale"), FONTS)
 def test_glyph_bounds_are_the_bounds_pen_bounds(role, locale, measures, monkeypatch, tmp_path):
     """Measured per glyph, read back from the cache by the next process: the same floats."""
-    from printkit import draw
+    from printkit.drawing import draw
     from printkit.fonts import font_path
 
     path = font_path(role, locale)
@@ -117,7 +117,7 @@ def test_glyph_bounds_are_the_bounds_pen_bounds(role, locale, measures, monkeypa
 
 
 def test_a_character_the_font_lacks_has_no_bounds(measures, monkeypatch, tmp_path):
-    from printkit import draw
+    from printkit.drawing import draw
     from printkit.fonts import font_path
 
     path = str(font_path("hand", "en"))  # Kalam: no kana
@@ -128,7 +128,7 @@ def test_a_character_the_font_lacks_has_no_bounds(measures, monkeypatch, tmp_pat
 
 
 def test_a_stale_or_broken_measurement_file_is_not_trusted(measures, monkeypatch, tmp_path):
-    from printkit import draw
+    from printkit.drawing import draw
     from printkit.fonts import font_path
 
     path = str(font_path("hand", "en"))

@@ -20,10 +20,10 @@ from printkit.engines.wftgts.rules import RULES
 from printkit.handouts import HandoutOptions, build_handout
 from printkit.kits import Handout, Kit, get_kit
 from printkit.paper import paper
-from printkit.production.dice import presets
-from printkit.production.dice_handout import TEMPLATE as DICE_TEMPLATE
-from printkit.production.dice_handout import handout_data as dice_data
-from printkit.production.dice_handout import opposite_sum
+from printkit.templates.dice.games import presets
+from printkit.templates.dice.handout import TEMPLATE as DICE_TEMPLATE
+from printkit.templates.dice.handout import handout_data as dice_data
+from printkit.templates.dice.handout import opposite_sum
 from printkit.templates.wftgts import handout as wftgts_handout
 
 PAGE_WIDTH = {"a4": 595.28, "letter": 612.0}

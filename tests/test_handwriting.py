@@ -52,7 +52,7 @@ def written(pdf_path: Path, page: int, locale: str = "en") -> list[tuple[str, Re
     import pdfplumber
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from printkit.draw import glyph_bounds
+    from printkit.drawing.draw import glyph_bounds
     from printkit.fonts import font
 
     strings: list[tuple[str, Rect]] = []
@@ -171,8 +171,8 @@ def test_every_written_one_has_a_flag(cli, tmp_path, seed_log):
 
 
 def test_a_score_line_too_long_is_written_at_the_minimum_and_reported():
+    from printkit.page.preflight import MIN_TEXT_PT
     from printkit.pipeline import drawing
-    from printkit.production.preflight import MIN_TEXT_PT
     from printkit.templates.wftgts.example import line_size
 
     with drawing(BuildContext(paper("a4"))) as ctx:
@@ -194,7 +194,7 @@ def test_keep_inside_holds_every_jitter(seed):
     """Whatever the jitter draws, the turned ink ends inside the room."""
     import random
 
-    from printkit.draw import _turned, keep_inside
+    from printkit.drawing.draw import _turned, keep_inside
 
     rnd = random.Random(seed)
     for _ in range(500):

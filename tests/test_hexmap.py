@@ -1,4 +1,4 @@
-"""The shared hex renderer (:mod:`printkit.hexmap`): geometry for both orientations and both
+"""The shared hex renderer (:mod:`printkit.drawing.hexmap`): geometry for both orientations and both
 offsets, agreement with the Pwinch Wars engine's own layout, outlines, windows, and what a
 drawing puts in the PDF (each cell once, hexes measured at their size, labels, clipping)."""
 
@@ -14,11 +14,7 @@ from hypothesis import strategies as st
 from reportlab.lib.colors import HexColor
 
 from printkit.context import BuildContext
-from printkit.engines.pwinch_wars import Layout as EngineLayout
-from printkit.engines.pwinch_wars import load_data, offset_to_hex
-from printkit.engines.pwinch_wars.hexes import neighbours as engine_neighbours
-from printkit.geometry import Rect
-from printkit.hexmap import (
+from printkit.drawing.hexmap import (
     CellStyle,
     HexGrid,
     HexMap,
@@ -32,10 +28,14 @@ from printkit.hexmap import (
     outline_edges,
     window_around,
 )
+from printkit.engines.pwinch_wars import Layout as EngineLayout
+from printkit.engines.pwinch_wars import load_data, offset_to_hex
+from printkit.engines.pwinch_wars.hexes import neighbours as engine_neighbours
+from printkit.geometry import Rect
+from printkit.page.canvas import open_canvas
+from printkit.page.preflight import Preflight
 from printkit.paper import paper
-from printkit.pdf import open_canvas
 from printkit.pipeline import drawing
-from printkit.production.preflight import Preflight
 from printkit.units import mm
 
 GRIDS = [HexGrid(7, 5, 20.0, o, f) for o in Orientation for f in Offset]

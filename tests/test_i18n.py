@@ -74,7 +74,7 @@ def test_a_plugin_kit_ships_its_own_catalog(tmp_path, monkeypatch):
     importlib.resources): a drawing of it speaks its words, then printkit's, then English."""
     from printkit.context import DrawContext
     from printkit.i18n import Catalog
-    from printkit.production.preflight import Preflight
+    from printkit.page.preflight import Preflight
 
     folder = tmp_path / "guess_kit" / "locale" / "de" / "LC_MESSAGES"
     folder.mkdir(parents=True)
@@ -97,8 +97,9 @@ def test_a_plugin_kit_ships_its_own_catalog(tmp_path, monkeypatch):
 def test_the_dice_kit_prints_each_games_dice_in_that_games_words():
     from printkit.context import DrawContext
     from printkit.kits import game_kits
-    from printkit.production.dice import DICE_KIT, presets
-    from printkit.production.preflight import Preflight
+    from printkit.page.preflight import Preflight
+    from printkit.templates.dice import KIT as DICE_KIT
+    from printkit.templates.dice.games import presets
 
     found = presets()
     assert DICE_KIT.catalog is None  # printkit's own words

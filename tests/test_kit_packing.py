@@ -26,11 +26,11 @@ from pypdf import PdfReader
 from printkit.context import BuildContext
 from printkit.geometry import Rect
 from printkit.kits import kits
+from printkit.layout.assembly import assemble_kit, sheet_count
+from printkit.layout.packing import GAP, Unit, plan_sheets
+from printkit.page.canvas import open_canvas
 from printkit.paper import paper
-from printkit.pdf import open_canvas
 from printkit.pipeline import build_kits
-from printkit.production.kit import assemble_kit, sheet_count
-from printkit.production.packing import GAP, Unit, plan_sheets
 from printkit.units import mm
 
 TOL = 0.02  # points: how exactly a piece must reappear

@@ -246,7 +246,7 @@ class GuessGame(Game[GuessState, Guess]):
 
 
 def _draw_sheet(ctx: Any, options: Any, path: Path) -> None:
-    from printkit.page import open_document
+    from printkit.page.document import open_document
 
     with open_document(ctx, path, title="Guess sheet", build=("guess",)) as doc, \
             doc.page() as area:
@@ -262,7 +262,7 @@ class _Printer(ReplayVisitor[GuessState, Guess]):
         self.seen.append(action)  # a typed action, not log JSON
 
     def end(self, state: GuessState) -> None:
-        from printkit.page import open_document
+        from printkit.page.document import open_document
 
         assert all(isinstance(a, Guess) for a in self.seen)
         with open_document(self.ctx, self.out, title="Guess example") as doc, \

@@ -83,17 +83,17 @@ def test_no_module_crosses_a_layer() -> None:
 
 
 @pytest.mark.parametrize(("top", "relative", "source", "says"), [
-    ("engines", "wftgts/bots.py", "def f():\n    from printkit.draw import fit\n",
-     "engines/wftgts/bots.py:2: an engine imports the print side (printkit.draw)"),
+    ("engines", "wftgts/bots.py", "def f():\n    from printkit.drawing.draw import fit\n",
+     "engines/wftgts/bots.py:2: an engine imports the print side (printkit.drawing.draw)"),
     ("engines", "core/log.py", "import printkit.cli\n",
      "engines/core/log.py:1: an engine imports the print side (printkit.cli)"),
     ("engines", "war_pnp/game.py", "from printkit.engines.wftgts.rules import RULES\n",
      "engines/war_pnp/game.py:1: war_pnp imports another game"),
     ("templates", "tug_of_war/mat.py", "from printkit.templates import war_of_bones\n",
      "templates/tug_of_war/mat.py:1: tug_of_war imports another game"),
-    ("printkit", "production/deck.py",
+    ("printkit", "drawing/deck.py",
      "def g():\n    import printkit.templates.pwinch_wars.cards\n",
-     "printkit/production/deck.py:2: shared code imports a game"),
+     "printkit/drawing/deck.py:2: shared code imports a game"),
     ("engines", "core/runner.py", "from printkit.engines.tug_of_war import game\n",
      "engines/core/runner.py:1: shared code imports a game"),
 ])
@@ -108,7 +108,7 @@ def test_what_a_layer_may_import_passes() -> None:
             "from printkit.engines.wftgts.rules import RULES\n")
     assert crossings("engines", Path("wftgts/game.py"), fine, games()) == []
     assert crossings("templates", Path("wftgts/sheet.py"),
-                     "from printkit.draw import fit\nfrom printkit.engines.wftgts import G\n",
-                     games()) == []
+                     "from printkit.drawing.draw import fit\n"
+                     "from printkit.engines.wftgts import G\n", games()) == []
     assert crossings("printkit", Path("kits.py"), "from printkit.engines.core import Game\n",
                      games()) == []

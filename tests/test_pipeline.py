@@ -41,7 +41,7 @@ def test_no_drawing_state_lives_outside_the_context():
             found += [f"{path.relative_to(ROOT)}:{line}"
                       for line in _globals_of_drawing(path.read_text(encoding="utf-8"))]
     assert found == []
-    from printkit.pdf import open_canvas
+    from printkit.page.canvas import open_canvas
 
     with pytest.raises(TypeError, match="ctx"):  # no canvas without a context
         open_canvas(ROOT / "x.pdf", None).__enter__()  # type: ignore[call-arg]

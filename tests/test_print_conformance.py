@@ -117,7 +117,7 @@ def test_every_kit_builds_clean_on_landscape_a4(tmp_path_factory):
 
 def test_something_drawn_outside_the_safe_area_is_found(tmp_path):
     """The safe-area check itself: a label too near the edge and a box over it are errors."""
-    from printkit.page import open_document
+    from printkit.page.document import open_document
 
     with drawing(BuildContext(paper("a4"))) as ctx:
         with open_document(ctx, tmp_path / "bad.pdf", title="bad") as doc, doc.page() as area:
@@ -128,8 +128,8 @@ def test_something_drawn_outside_the_safe_area_is_found(tmp_path):
 
 
 def test_what_is_clipped_away_or_exempt_is_not_a_finding(tmp_path):
-    from printkit.page import open_document
-    from printkit.tracking import exempt
+    from printkit.page.canvas import exempt
+    from printkit.page.document import open_document
 
     with drawing(BuildContext(paper("a4"))) as ctx:
         with open_document(ctx, tmp_path / "ok.pdf", title="ok") as doc, doc.page() as area:

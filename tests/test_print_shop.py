@@ -1,12 +1,12 @@
 """Print-shop files, measured in the PDFs: what a print shop accepts (issue 11 items 5 and 7).
 
-Every page of every component of every kit, built on A4 and Letter in the print-shop profile:
-its TrimBox lies strictly inside its MediaBox, its BleedBox is the trim grown by 3 mm (cut to
-the MediaBox), crop marks stand at the trim's corners outside the bleed, the slug line lies
-outside the bleed and clear of the marks, no stroke runs along the cut, and there is no
-"print at 100 %" notice (a shop prints at size). Then the page ritual itself
-(:class:`printkit.page.Document`): the sheet framed by bleed and mark zone, templates drawing
-in the paper's frame, the safe area moved with it, fills run into the bleed, extra cuts.
+Every page of every component of every kit, built on A4 and Letter in the print-shop profile: its
+TrimBox lies strictly inside its MediaBox, its BleedBox is the trim grown by 3 mm (cut to the
+MediaBox), crop marks stand at the trim's corners outside the bleed, the slug line lies outside the
+bleed and clear of the marks, no stroke runs along the cut, and there is no "print at 100 %" notice
+(a shop prints at size). Then the page ritual itself (:class:`printkit.page.document.Document`): the
+sheet framed by bleed and mark zone, templates drawing in the paper's frame, the safe area moved
+with it, fills run into the bleed, extra cuts.
 """
 
 from __future__ import annotations
@@ -235,7 +235,7 @@ def test_sheets_are_the_paper_framed_by_bleed_and_marks(built, paper_name):
 
 
 def _sheet(tmp_path: Path, profile: str, draw: Any, name: str = "s.pdf") -> tuple[Path, Any]:
-    from printkit.page import open_document
+    from printkit.page.document import open_document
 
     out = tmp_path / name
     with drawing(BuildContext(paper("a4"), profile)) as ctx:
@@ -329,7 +329,7 @@ def test_home_sheets_are_unchanged(tmp_path):
 
 
 def test_a_page_of_die_cut_items_keeps_its_own_boxes_in_the_papers_frame(tmp_path):
-    from printkit.page import open_document
+    from printkit.page.document import open_document
 
     out = tmp_path / "d.pdf"
     item = Rect(100, 100, 200, 300)

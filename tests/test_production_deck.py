@@ -13,9 +13,9 @@ from pypdf.generic import Destination, DictionaryObject
 from printkit.commands.production import COMMANDS, calibrate, deck, preview
 from printkit.context import BuildContext
 from printkit.geometry import Rect
+from printkit.layout.assembly import assemble
+from printkit.page import preflight
 from printkit.paper import paper
-from printkit.production import preflight
-from printkit.production.kit import assemble
 from printkit.units import mm
 from tests.conftest import pdf_text
 
@@ -169,7 +169,7 @@ def _fronts(pdf: Path, item: str, n: int) -> list[tuple[Any, Rect, list[dict[str
     with backs (long-edge duplex), read back from the PDF."""
     import pdfplumber
 
-    from printkit.production.impose import place, plan_sheet
+    from printkit.layout.impose import place, plan_sheet
 
     plan = plan_sheet(item, paper("a4"), "home", duplex="long")
     out = []
@@ -190,7 +190,7 @@ def _card_text(page: Any, trim: Rect) -> str:
 
 
 def test_text_keeps_its_margin_from_the_cut_and_titles_clear_the_rule(tmp_path: Path) -> None:
-    from printkit.production.deck import MARGIN, SAFE
+    from printkit.drawing.deck import MARGIN, SAFE
 
     out = tmp_path / "deck.pdf"
     result = CliRunner().invoke(deck, [str(SAMPLE), "--back", "RUN!", "--out", str(out)])
@@ -261,7 +261,7 @@ def test_a_long_word_is_hyphenated_before_the_text_shrinks(tmp_path: Path) -> No
 
 def test_hyphenation_follows_the_language(tmp_path: Path) -> None:
     from printkit.fonts import font
-    from printkit.production.fit import hyphenator, wrap
+    from printkit.layout.fit import hyphenator, wrap
 
     word = "Donaudampfschifffahrtsgesellschaft"
     lines, widest, split = wrap(word, font("sans", "de"), 12, mm(30), hyphenator("de"))

@@ -9,8 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from printkit.production import dice
-from printkit.production.polyhedra import _overlap, net
+from printkit.drawing import dice
+from printkit.drawing.polyhedra import _overlap, net
+from printkit.templates.dice import games as dice_games
 
 KINDS = ["d4", "d6", "d8", "d10", "d12", "d20"]
 VERTICES = {"d4": 4, "d6": 8, "d8": 6, "d10": 12, "d12": 20, "d20": 12}
@@ -160,13 +161,13 @@ def test_presets_build(tmp_path: Path):
     does not exist yet), each clean on paper."""
     from printkit.context import BuildContext
     from printkit.kits import get_kit
+    from printkit.page.preflight import check_pdf
     from printkit.paper import paper
     from printkit.pipeline import drawing
-    from printkit.production.preflight import check_pdf
 
     comps = {c.name: c for c in get_kit("dice").component_list()}
     assert set(comps) == {"wftgts", "tug-of-war", "war-pnp", "war-of-bones", "pwinch-wars"}
-    found = dice.presets()
+    found = dice_games.presets()
     kinds = [s.kind for s in found["wftgts"].dice]
     assert kinds == ["d4", "d6", "d8", "d10", "d10", "d12", "d20"]
     assert [s.tens for s in found["wftgts"].dice].count(True) == 1
@@ -177,4 +178,4 @@ def test_presets_build(tmp_path: Path):
         check_pdf(out, report=ctx.preflight)
         assert not ctx.preflight.errors, ctx.preflight.report()
     with pytest.raises(Exception, match="unknown dice preset"):
-        dice.preset("d100")
+        dice_games.preset("d100")

@@ -16,11 +16,11 @@ from printkit.commands.production import parse_offset
 from printkit.context import BuildContext
 from printkit.errors import LayoutError, PrintkitError
 from printkit.geometry import Rect
+from printkit.layout.impose import impose, plan_sheet, write_calibration
+from printkit.layout.sizes import size
+from printkit.page.preflight import Preflight, check_pdf
 from printkit.paper import paper
 from printkit.pipeline import drawing
-from printkit.production.impose import impose, plan_sheet, write_calibration
-from printkit.production.preflight import Preflight, check_pdf
-from printkit.production.sizes import size
 from printkit.units import inch, mm
 
 TOL = mm(0.1)
@@ -349,7 +349,7 @@ def test_the_notice_never_costs_an_item(name: str, landscape: bool, duplex: str)
     """Every size on every paper: each sheet, the first included, holds every cell that fits
     the whole safe area; the notice lies where no cell's bleed is, inside the safe area (or,
     as a last resort, in the paper's margin, outside it)."""
-    from printkit.production.profiles import safe_rect
+    from printkit.page.profiles import safe_rect
 
     p = paper(name, landscape=landscape)
     for item in SIZES:

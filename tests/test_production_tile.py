@@ -15,9 +15,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import BuildContext
 from printkit.errors import LayoutError
+from printkit.layout.tile import tile
 from printkit.paper import paper
 from printkit.pipeline import drawing
-from printkit.production.tile import tile
 from printkit.units import mm
 
 

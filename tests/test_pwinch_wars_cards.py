@@ -22,15 +22,15 @@ from pypdf import PdfReader
 
 from printkit.context import BuildContext, DrawContext
 from printkit.data_extract import extract_csv, wanted_columns
+from printkit.drawing import deck as deckmod
 from printkit.engines.pwinch_wars import Colour, load_deck
 from printkit.errors import PrintkitError
 from printkit.i18n import available_locales
 from printkit.kits import NoOptions, get_kit
+from printkit.page import preflight
+from printkit.page.preflight import MIN_TEXT_PT, Preflight
 from printkit.paper import paper
 from printkit.pipeline import drawing
-from printkit.production import deck as deckmod
-from printkit.production import preflight
-from printkit.production.preflight import MIN_TEXT_PT, Preflight
 from printkit.templates.pwinch_wars.cards import (
     LAYOUT,
     card_rows,

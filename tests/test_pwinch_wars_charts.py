@@ -19,10 +19,10 @@ from printkit.context import BuildContext, DrawContext
 from printkit.engines.pwinch_wars import load_data
 from printkit.i18n import available_locales
 from printkit.kits import NoOptions, get_kit
+from printkit.page import preflight
+from printkit.page.preflight import MIN_TEXT_PT, Preflight
 from printkit.paper import paper
 from printkit.pipeline import drawing
-from printkit.production import preflight
-from printkit.production.preflight import MIN_TEXT_PT, Preflight
 from printkit.templates.pwinch_wars.charts import (
     LAYOUT,
     clock_label,

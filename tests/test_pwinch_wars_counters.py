@@ -30,10 +30,10 @@ from pypdf import PdfReader
 from printkit.context import BuildContext
 from printkit.engines.pwinch_wars import Side, TeamColour, load_data
 from printkit.kits import get_kit
+from printkit.page import preflight
+from printkit.page.preflight import Preflight
 from printkit.paper import paper
 from printkit.pipeline import drawing
-from printkit.production import preflight
-from printkit.production.preflight import Preflight
 from printkit.templates.pwinch_wars.counters import (
     LAYOUT,
     counter_components,

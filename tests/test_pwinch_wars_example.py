@@ -25,9 +25,9 @@ from conftest import pdf_fonts, pypdf_page_texts, shapes_left_out
 from printkit.context import BuildContext
 from printkit.engines.core import GameLog, read_log, replay
 from printkit.engines.pwinch_wars import Marker, PwinchWars
+from printkit.page import preflight
 from printkit.paper import paper
 from printkit.pipeline import drawing
-from printkit.production import preflight
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = sorted((ROOT / "examples" / "pwinch-wars").glob("*.jsonl"))

@@ -31,9 +31,9 @@ from printkit.handouts.markup import parse
 from printkit.handouts.render import render_file
 from printkit.i18n import N_, Catalog, translations
 from printkit.kits import Handout, Kit
+from printkit.page.preflight import MIN_TEXT_PT
 from printkit.paper import paper
 from printkit.pipeline import drawing
-from printkit.production.preflight import MIN_TEXT_PT
 from printkit.templates.pwinch_wars import handout as pw_handout
 from printkit.templates.pwinch_wars.charts import clock_label
 from printkit.templates.pwinch_wars.example import PwinchWarsExample

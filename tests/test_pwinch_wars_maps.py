@@ -20,10 +20,10 @@ from pypdf import PdfReader
 from printkit.context import BuildContext, DrawContext
 from printkit.engines.pwinch_wars import hex_code, load_data, offset_to_hex
 from printkit.kits import NoOptions
+from printkit.page import preflight
+from printkit.page.preflight import Preflight
 from printkit.paper import paper
 from printkit.pipeline import drawing
-from printkit.production import preflight
-from printkit.production.preflight import Preflight
 from printkit.templates.pwinch_wars.booklet import (
     SCENARIO_WORDS,
     draw_scenario_booklet,

@@ -15,8 +15,8 @@ from printkit.context import BuildContext, DrawContext
 from printkit.errors import PrintkitError
 from printkit.fonts import font, font_for, manifest, missing_glyphs
 from printkit.i18n import available_locales
+from printkit.page.preflight import Preflight
 from printkit.paper import paper
-from printkit.production.preflight import Preflight
 from printkit.scripts import SCRIPT_SAMPLES, paragraph_options, visual, visual_width
 
 ROLES = list(manifest())

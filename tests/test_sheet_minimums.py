@@ -14,8 +14,8 @@ import pytest
 
 from printkit.context import BuildContext
 from printkit.geometry import Rect
+from printkit.page.preflight import MIN_TEXT_PT, MIN_WRITE_ROW, Preflight
 from printkit.paper import PAPERS, paper
-from printkit.production.preflight import MIN_TEXT_PT, MIN_WRITE_ROW, Preflight
 from printkit.units import mm, to_mm
 
 ALL_PAPERS = sorted(PAPERS)
@@ -93,7 +93,7 @@ def test_two_up_is_refused_where_the_halves_are_too_small(cli, tmp_path, paper_n
 def test_the_paper_decisions_are_what_preflight_finds(tmp_path, paper_name):
     """``[papers]`` in sheet.toml allows two-up exactly where its halves draw clean (text is
     never set under the minimum, so what a cramped half shows is boxes too small)."""
-    from printkit.page import open_document
+    from printkit.page.document import open_document
     from printkit.pipeline import drawing
     from printkit.templates.wftgts.components import layout_boxes, page_for, two_up_papers
     from printkit.templates.wftgts.sheet import draw_blank, geometry
@@ -121,7 +121,7 @@ def test_a_wide_box_keeps_the_designed_proportions():
 
 
 def _canvas(report: Preflight):
-    from printkit.tracking import TrackingCanvas
+    from printkit.page.canvas import TrackingCanvas
 
     return TrackingCanvas(io.BytesIO(), pagesize=(400, 400), safe=Rect(10, 10, 380, 380),
                           report=report, check_shapes=True, where="t")
@@ -129,7 +129,7 @@ def _canvas(report: Preflight):
 
 def test_text_too_small_is_measured_at_print_size():
     from printkit.fonts import font
-    from printkit.tracking import exempt
+    from printkit.page.canvas import exempt
 
     report = Preflight()
     c = _canvas(report)

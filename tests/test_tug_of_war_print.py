@@ -17,7 +17,7 @@ from conftest import pdf_fonts, pdf_text
 from pypdf import PdfReader
 
 from printkit.engines.tug_of_war.rules import RULES
-from printkit.production.sizes import size as item_size
+from printkit.layout.sizes import size as item_size
 
 MM = 72 / 25.4
 N = RULES.athletes_per_side
@@ -127,8 +127,8 @@ def test_dice_boxes_hold_the_printed_d6_and_a_shop_d6(variant):
     rule) or a shop-bought 16 mm d6, plus the clearance to pick it up."""
     from dataclasses import replace
 
-    from printkit.production.dice import SHOP_D6_MM
-    from printkit.production.polyhedra import die_size
+    from printkit.drawing.dice import SHOP_D6_MM
+    from printkit.drawing.polyhedra import die_size
     from printkit.templates.tug_of_war.mat import LAYOUT, dice_capacities, geometry
 
     rules = replace(RULES, **variant)
@@ -165,7 +165,7 @@ def test_more_dice_take_two_lines_of_boxes(monkeypatch):
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_printed_dice_boxes_measure_the_printed_d6(kits, paper):
-    from printkit.production.polyhedra import die_size
+    from printkit.drawing.polyhedra import die_size
     from printkit.templates.tug_of_war.mat import LAYOUT
 
     box = die_size("d6").across + 2 * LAYOUT["mat"]["die_clearance"]
@@ -188,9 +188,9 @@ def test_mat_ground_runs_into_the_bleed_and_its_border_stays_inside(tmp_path, pr
 
     from printkit.context import BuildContext
     from printkit.geometry import Rect
+    from printkit.page.profiles import profile as find_profile
     from printkit.paper import paper as find_paper
     from printkit.pipeline import drawing
-    from printkit.production.profiles import profile as find_profile
     from printkit.templates.tug_of_war.draw import ink
     from printkit.templates.tug_of_war.mat import LAYOUT, draw_mat, geometry, mat_size
 
@@ -248,9 +248,9 @@ def test_both_turn_summary_cards_on_one_page(tmp_path, paper, landscape, profile
 def test_mat_is_tiled_on_paper_too_small_for_it(tmp_path):
     from printkit.context import BuildContext
     from printkit.kits import NoOptions
+    from printkit.layout.tile import plan_tiles
     from printkit.paper import Paper
     from printkit.pipeline import drawing
-    from printkit.production.tile import plan_tiles
     from printkit.templates.tug_of_war.mat import LAYOUT, draw_rope_mat
     from printkit.units import mm
 

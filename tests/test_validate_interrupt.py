@@ -250,10 +250,10 @@ def _full_disk(monkeypatch, module: str, fails: str) -> list[Path]:
 
 
 @pytest.mark.parametrize("module, fails", [
-    ("printkit.pdf", "R/games/*.pdf"),  # an extreme game's example (was a note, exit 0)
+    ("printkit.page.canvas", "R/games/*.pdf"),  # an extreme game's example (was a note, exit 0)
     ("printkit.engines.core.files", "R/games/*.jsonl"),  # an extreme game's log
-    ("printkit.pdf", "R/wftgts.pdf"),
-    ("printkit.pdf", "R/summary.pdf"),
+    ("printkit.page.canvas", "R/wftgts.pdf"),
+    ("printkit.page.canvas", "R/summary.pdf"),
 ])
 def test_a_full_disk_is_a_failure_naming_the_file(cli, monkeypatch, tmp_path, module, fails):
     failed = _full_disk(monkeypatch, module, fails)

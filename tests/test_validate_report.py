@@ -11,8 +11,8 @@ import pytest
 from pypdf import PdfReader
 
 from printkit.context import BuildContext
+from printkit.page import preflight
 from printkit.paper import paper
-from printkit.production import preflight
 from printkit.validate import ValidationInterrupted, validate_games
 
 ARGS = ("validate", "tug-of-war", "--games", "24", "--pair-games", "4", "--jobs", "1")

@@ -23,8 +23,8 @@ from printkit.engines.core import GameLog, play, read_log, replay
 from printkit.engines.war_of_bones import TroopHit, WarOfBones
 from printkit.i18n import N_, Catalog
 from printkit.kits import Kit
+from printkit.page.preflight import MIN_TEXT_PT
 from printkit.paper import paper
-from printkit.production.preflight import MIN_TEXT_PT
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = sorted((ROOT / "examples" / "war-of-bones").glob("*.jsonl"))

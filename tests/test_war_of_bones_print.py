@@ -25,12 +25,12 @@ from printkit.context import BuildContext
 from printkit.engines.war_of_bones.rules import load_rules
 from printkit.errors import PrintkitError
 from printkit.kits import NoOptions, get_kit
+from printkit.layout.tile import plan_tiles
+from printkit.page import preflight
+from printkit.page.preflight import Preflight
+from printkit.page.profiles import profile, safe_rect
 from printkit.paper import paper
 from printkit.pipeline import drawing
-from printkit.production import preflight
-from printkit.production.preflight import Preflight
-from printkit.production.profiles import profile, safe_rect
-from printkit.production.tile import plan_tiles
 from printkit.templates.war_of_bones.cards import supply_die_mm, tracker_geometry
 from printkit.templates.war_of_bones.components import DICE_PRESET, DIE_LABELS, components
 from printkit.templates.war_of_bones.mat import (

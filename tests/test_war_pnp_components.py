@@ -25,10 +25,10 @@ from printkit.engines.war_pnp.rules import RULES
 from printkit.engines.war_pnp.sheets import STANDARD, SheetSpec, parse_sheet
 from printkit.geometry import Rect
 from printkit.kits import get_kit
+from printkit.page import preflight
+from printkit.page.preflight import MIN_TEXT_PT, MIN_WRITE_ROW, WRITE_DIGIT, Preflight
 from printkit.paper import paper
 from printkit.pipeline import drawing
-from printkit.production import preflight
-from printkit.production.preflight import MIN_TEXT_PT, MIN_WRITE_ROW, WRITE_DIGIT, Preflight
 from printkit.templates.war_pnp.cards import POWER_NAMES, round_blocks
 from printkit.templates.war_pnp.components import components
 from printkit.templates.war_pnp.sheet import LAYOUT, SheetLayout, sheet_area

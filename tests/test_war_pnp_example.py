@@ -20,8 +20,8 @@ from conftest import pdf_fonts
 from printkit.context import BuildContext
 from printkit.engines.core import GameLog, play, read_log
 from printkit.geometry import Rect
+from printkit.page.preflight import MIN_TEXT_PT
 from printkit.paper import paper
-from printkit.production.preflight import MIN_TEXT_PT
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = sorted((ROOT / "examples" / "war-pnp").glob("*.jsonl"))

@@ -43,8 +43,8 @@ from reportlab.platypus.frames import Frame
 from printkit.context import DrawContext
 from printkit.errors import PrintkitError
 from printkit.handouts.markup import Block
+from printkit.page.preflight import MIN_TEXT_PT
 from printkit.paper import Paper
-from printkit.production.preflight import MIN_TEXT_PT
 from printkit.scripts import paragraph_options
 from printkit.units import mm
 
@@ -104,7 +104,7 @@ class PdfPageFigure(Flowable):  # type: ignore[misc]
     """Reserves the box of a figure made from a PDF page; :func:`_lay_figures` fills it.
 
     The figure is scaled to the column, but never so far that its smallest text prints
-    under :data:`~printkit.production.preflight.MIN_TEXT_PT`: where the column is too small
+    under :data:`~printkit.page.preflight.MIN_TEXT_PT`: where the column is too small
     for the whole page at that scale, the figure shows the top-left part that fits (a detail)
     and says so (``self.detail``)."""
 
@@ -485,7 +485,7 @@ def _lay_figures(data: bytes, placed: Sequence[_Placed]) -> bytes:
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject
 
-    from printkit.production.kit import _form, tag_subsets_by_content
+    from printkit.layout.assembly import _form, tag_subsets_by_content
 
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
     readers: dict[Path, PdfReader] = {}

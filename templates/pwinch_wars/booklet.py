@@ -22,18 +22,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
-from printkit.draw import Layout, fit_size
-from printkit.engines.pwinch_wars import (
-    GameData,
-    GameMap,
-    Hex,
-    Scenario,
-    Team,
-    hex_code,
-    load_data,
-)
-from printkit.geometry import Rect
-from printkit.hexmap import (
+from printkit.drawing.draw import Layout, fit_size
+from printkit.drawing.hexmap import (
     BaseForm,
     Cell,
     CellStyle,
@@ -47,11 +37,21 @@ from printkit.hexmap import (
     outline,
     star_glyph,
 )
+from printkit.engines.pwinch_wars import (
+    GameData,
+    GameMap,
+    Hex,
+    Scenario,
+    Team,
+    hex_code,
+    load_data,
+)
+from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import NoOptions
-from printkit.page import open_document
-from printkit.production.fit import wrap
-from printkit.production.preflight import MIN_TEXT_PT
+from printkit.layout.fit import wrap
+from printkit.page.document import open_document
+from printkit.page.preflight import MIN_TEXT_PT
 from printkit.templates.pwinch_wars.maps import (
     KIND_NAMES,
     TERRAIN_NAMES,

@@ -1,6 +1,6 @@
 """The event cards: the 27 cards of ``events.csv`` on three card sheets, with a common back.
 
-The fronts are printkit's deck cards (:mod:`printkit.production.deck`, what ``printkit deck``
+The fronts are printkit's deck cards (:mod:`printkit.drawing.deck`, what ``printkit deck``
 prints): title and text fitted to the card, one title size and one text size for the whole
 deck, the heading (title, frame and rule) blue on a bonus card and red on a penalty, the eye
 in the top-left corner of an eye card and the grey dot in the top-right corner of a card
@@ -20,11 +20,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
-from printkit.draw import Layout
-from printkit.engines.pwinch_wars import Card, Colour, Deck, load_deck
-from printkit.errors import LayoutError, PrintkitError
-from printkit.kits import NoOptions
-from printkit.production.deck import (
+from printkit.drawing.deck import (
     CardFace,
     CardGeometry,
     CardRow,
@@ -33,11 +29,15 @@ from printkit.production.deck import (
     check_cards,
     fit_cards,
 )
-from printkit.production.fit import Hyphenator, fit_text, hyphenator
-from printkit.production.impose import impose, plan_sheet
-from printkit.production.preflight import MIN_TEXT_PT
-from printkit.production.sizes import ItemSize
-from printkit.production.sizes import size as item_size
+from printkit.drawing.draw import Layout
+from printkit.engines.pwinch_wars import Card, Colour, Deck, load_deck
+from printkit.errors import LayoutError, PrintkitError
+from printkit.kits import NoOptions
+from printkit.layout.fit import Hyphenator, fit_text, hyphenator
+from printkit.layout.impose import impose, plan_sheet
+from printkit.layout.sizes import ItemSize
+from printkit.layout.sizes import size as item_size
+from printkit.page.preflight import MIN_TEXT_PT
 from printkit.templates.pwinch_wars.style import STYLE, TITLE
 from printkit.units import mm
 

@@ -1,6 +1,6 @@
 """The terrain effect chart and the turn chart, drawn from the game data.
 
-The **terrain effect chart** (one page) is three :mod:`printkit.chart_table` tables: each
+The **terrain effect chart** (one page) is three :mod:`printkit.drawing.chart_table` tables: each
 terrain of ``terrain.csv`` with the map's own swatch (fill and pattern of ``map.toml``, through
 the map printer's :func:`~printkit.templates.pwinch_wars.maps.terrain_style`), its movement
 cost, fire and sneak modifiers, its moral check, whether it blocks a line of sight and whether
@@ -25,7 +25,8 @@ from babel.dates import format_time
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.chart_table import (
+from printkit.context import DrawContext
+from printkit.drawing.chart_table import (
     Align,
     ChartStyle,
     ChartTable,
@@ -37,15 +38,14 @@ from printkit.chart_table import (
     fit_tables,
     format_value,
 )
-from printkit.context import DrawContext
-from printkit.draw import Layout, centred, fit_size
+from printkit.drawing.draw import Layout, centred, fit_size
 from printkit.engines.pwinch_wars import Chart, TurnChart, load_data
 from printkit.engines.pwinch_wars.game import HAND
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import NoOptions
-from printkit.page import open_document
-from printkit.production.preflight import MIN_TEXT_PT
+from printkit.page.document import open_document
+from printkit.page.preflight import MIN_TEXT_PT
 from printkit.templates.pwinch_wars.style import TITLE
 from printkit.units import mm
 
@@ -87,7 +87,7 @@ def chart_style() -> ChartStyle:
 def terrain_swatch(ctx: DrawContext, terrain_id: str) -> Callable[[Canvas, Rect], None]:
     """A hex of ``terrain_id`` as the maps print it (fill, pattern, symbol; the restricted
     property's red line), scaled to the box it is drawn in."""
-    from printkit.hexmap import EdgeLine, HexGrid, HexMap, View, draw_map, outline
+    from printkit.drawing.hexmap import EdgeLine, HexGrid, HexMap, View, draw_map, outline
     from printkit.templates.pwinch_wars.maps import LAYOUT as MAP
     from printkit.templates.pwinch_wars.maps import ink as map_ink
     from printkit.templates.pwinch_wars.maps import terrain_style, terrain_symbols
@@ -245,7 +245,7 @@ def terrain_tables(ctx: DrawContext) -> list[ChartTable]:
 
 def draw_terrain_chart(ctx: DrawContext, _options: NoOptions, path: Path) -> None:
     """The terrain effect chart: terrains, special actions and other modifiers, one page."""
-    from printkit.chart_table import draw_chart
+    from printkit.drawing.chart_table import draw_chart
 
     title = ctx._(TITLE) + ": " + ctx._(TERRAIN_TITLE)
     draw_chart(ctx, path, terrain_tables(ctx), heading=title, title=title,

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.drawing.dice import DicePreset, DieSpec, dice_component
 from printkit.engines.pwinch_wars.scenarios import TeamColour
 from printkit.i18n import N_
 from printkit.kits import Component, NoOptions
-from printkit.production.dice import DicePreset, DieSpec, dice_component
 from printkit.templates.pwinch_wars.booklet import (
     BOOKLET_DESCRIPTION,
     BOOKLET_TITLE,

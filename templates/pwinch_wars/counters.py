@@ -30,7 +30,7 @@ into the bottom-right corner.
 
 The drawing functions (``draw_character_counter`` and the others) draw one counter of any size
 with its lower-left corner at ``(x, y)``; the example printer draws counters on its maps with
-them. Sheets are imposed by the shared :mod:`printkit.production.impose` (cut lines, duplex
+them. Sheets are imposed by the shared :mod:`printkit.layout.impose` (cut lines, duplex
 mirroring, the "print at 100 %" notice); each sheet's first page carries a header in the room
 the counters leave: the sheet's name, how to glue and cut it, and the key to its symbols.
 """
@@ -53,7 +53,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
-from printkit.draw import Layout, centred
+from printkit.drawing.draw import Layout, centred
 from printkit.engines.pwinch_wars.data import GameData, load_data
 from printkit.engines.pwinch_wars.equipment import Item
 from printkit.engines.pwinch_wars.maps import GameMap
@@ -64,9 +64,8 @@ from printkit.errors import LayoutError
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Component, NoOptions
-from printkit.pdf import open_canvas
-from printkit.production.fit import wrap
-from printkit.production.impose import (
+from printkit.layout.fit import wrap
+from printkit.layout.impose import (
     DUPLEX_MODES,
     VIEWER_DUPLEX,
     Placement,
@@ -75,9 +74,10 @@ from printkit.production.impose import (
     place,
     plan_sheet,
 )
-from printkit.production.preflight import MIN_TEXT_PT
-from printkit.production.profiles import build_id, profile, safe_rect
-from printkit.production.sizes import ItemSize
+from printkit.layout.sizes import ItemSize
+from printkit.page.canvas import circles, clip_rect, open_canvas
+from printkit.page.preflight import MIN_TEXT_PT
+from printkit.page.profiles import build_id, profile, safe_rect
 from printkit.templates.pwinch_wars.style import (
     TEAM_LETTERS,
     TEAM_NAMES,
@@ -85,7 +85,6 @@ from printkit.templates.pwinch_wars.style import (
     side_ink,
     team_ink,
 )
-from printkit.tracking import circles, clip_rect
 from printkit.units import mm
 
 LAYOUT: Final = Layout(Path(__file__).with_name("counters.toml"))

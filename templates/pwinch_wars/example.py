@@ -37,7 +37,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.context import DrawContext
-from printkit.draw import Layout, fit_size
+from printkit.drawing.draw import Layout, fit_size
+from printkit.drawing.hexmap import HexGrid, HexMap, MapRect, View, draw_map, window_around
 from printkit.engines.core import LogHeader, ReplayVisitor
 from printkit.engines.core.log import ReasonText, translate_reason
 from printkit.engines.pwinch_wars import (
@@ -58,9 +59,8 @@ from printkit.engines.pwinch_wars import (
 )
 from printkit.engines.pwinch_wars.actions import Action
 from printkit.geometry import Rect
-from printkit.hexmap import HexGrid, HexMap, MapRect, View, draw_map, window_around
 from printkit.i18n import N_
-from printkit.page import open_document
+from printkit.page.document import open_document
 from printkit.scripts import paragraph_options
 from printkit.templates.pwinch_wars.maps import pwinch_hexmap
 from printkit.templates.pwinch_wars.style import (

@@ -1,14 +1,14 @@
 """The two Pwinch Wars maps at their true size: Duberger Park (forest) and Pepin Street (city).
 
 Each map is drawn from its data file (``load_data().maps``) by the shared hex renderer
-(:mod:`printkit.hexmap`): every hex at the size the file gives (25 mm across flats, room for a
-counter), its terrain by colour *and* pattern (so a greyscale printer keeps them apart), the
-fruit tree and the water outlets by a symbol, the restricted property by a red line round its
-hexes (``GameMap.outline``'s group), the hex number (``RRCC``: row then column, as the logs and
-notes write hexes) at the top of each hex. Under the hexes a band carries the title and a
-legend. The sheet goes through the shared tiler (:func:`printkit.production.tile.tile`): 3 x 2
-parts with overlap, registration marks and an assembly page on A4 and Letter, 2 x 2 on A3 and
-Tabloid, one page of its own size in the print-shop profile.
+(:mod:`printkit.drawing.hexmap`): every hex at the size the file gives (25 mm across flats, room for
+a counter), its terrain by colour *and* pattern (so a greyscale printer keeps them apart), the fruit
+tree and the water outlets by a symbol, the restricted property by a red line round its hexes
+(``GameMap.outline``'s group), the hex number (``RRCC``: row then column, as the logs and notes
+write hexes) at the top of each hex. Under the hexes a band carries the title and a legend. The
+sheet goes through the shared tiler (:func:`printkit.layout.tile.tile`): 3 x 2 parts with overlap,
+registration marks and an assembly page on A4 and Letter, 2 x 2 on A3 and Tabloid, one page of its
+own size in the print-shop profile.
 
 :func:`pwinch_hexmap` is the map's look as data, for anything else that draws a Pwinch map (the
 scenario booklet's thumbnails, the example printer's close-ups).
@@ -26,10 +26,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
-from printkit.draw import Layout, fit_size
-from printkit.engines.pwinch_wars import GameMap, Hex, hex_code, hex_to_offset, load_data
-from printkit.geometry import Rect
-from printkit.hexmap import (
+from printkit.drawing.draw import Layout, fit_size
+from printkit.drawing.hexmap import (
     Cell,
     CellStyle,
     HexGrid,
@@ -43,11 +41,13 @@ from printkit.hexmap import (
     outline,
     tree_glyph,
 )
+from printkit.engines.pwinch_wars import GameMap, Hex, hex_code, hex_to_offset, load_data
+from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Capacity, Component, NoOptions
-from printkit.production.preflight import MIN_TEXT_PT
-from printkit.production.profiles import build_id, profile
-from printkit.production.tile import TilePlan, plan_tiles, tile
+from printkit.layout.tile import TilePlan, plan_tiles, tile
+from printkit.page.preflight import MIN_TEXT_PT
+from printkit.page.profiles import build_id, profile
 from printkit.templates.pwinch_wars.style import TITLE
 from printkit.units import mm
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from reportlab.lib.colors import HexColor
 
-from printkit.draw import Layout
+from printkit.drawing.draw import Layout
 from printkit.engines.pwinch_wars.roster import Side
 from printkit.engines.pwinch_wars.scenarios import TeamColour
 from printkit.i18n import N_

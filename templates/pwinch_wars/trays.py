@@ -26,17 +26,17 @@ from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
-from printkit.draw import Layout, centred
+from printkit.drawing.draw import Layout, centred
 from printkit.engines.pwinch_wars.data import GameData, load_data
 from printkit.engines.pwinch_wars.scenarios import TRAY_BOXES, TeamColour
 from printkit.errors import LayoutError
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Component, NoOptions
-from printkit.page import open_document
-from printkit.production.fit import wrap
-from printkit.production.preflight import MIN_TEXT_PT
-from printkit.production.profiles import band_height
+from printkit.layout.fit import wrap
+from printkit.page.document import open_document
+from printkit.page.preflight import MIN_TEXT_PT
+from printkit.page.profiles import band_height
 from printkit.templates.pwinch_wars.counters import counter_mm, draw_team_pattern
 from printkit.templates.pwinch_wars.style import TEAM_LETTERS, TEAM_NAMES, TITLE, team_ink
 from printkit.units import mm

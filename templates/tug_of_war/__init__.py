@@ -6,10 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from printkit.engines.tug_of_war import Action, TugOfWar, TugOfWarState
-from printkit.i18n import N_, Catalog
-from printkit.kits import Component, Handout, Kit, NoOptions
-from printkit.production.dice import (
+from printkit.drawing.dice import (
     INK_WHITE,
     RED,
     WHITE,
@@ -18,6 +15,9 @@ from printkit.production.dice import (
     DieSpec,
     dice_component,
 )
+from printkit.engines.tug_of_war import Action, TugOfWar, TugOfWarState
+from printkit.i18n import N_, Catalog
+from printkit.kits import Component, Handout, Kit, NoOptions
 from printkit.resources import examples_dir
 from printkit.templates.tug_of_war.example import BookletExample
 from printkit.templates.tug_of_war.handout import handout_data

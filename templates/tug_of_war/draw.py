@@ -13,7 +13,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
-from printkit.draw import Layout
+from printkit.drawing.draw import Layout
 from printkit.engines.tug_of_war.rules import RULES
 
 LAYOUT = Layout(Path(__file__).parent / "layout.toml")

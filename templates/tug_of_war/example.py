@@ -28,7 +28,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.context import DrawContext
-from printkit.draw import centred
+from printkit.drawing.draw import centred
 from printkit.engines.core import LogHeader, ReplayVisitor
 from printkit.engines.core.log import translate_reason
 from printkit.engines.tug_of_war import (
@@ -42,7 +42,7 @@ from printkit.engines.tug_of_war import (
 )
 from printkit.engines.tug_of_war.rules import RULES
 from printkit.geometry import Rect
-from printkit.page import open_document
+from printkit.page.document import open_document
 from printkit.scripts import paragraph_options
 from printkit.templates.tug_of_war.draw import (
     LAYOUT,

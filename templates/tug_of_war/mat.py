@@ -22,16 +22,16 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
-from printkit.draw import centred
+from printkit.drawing.dice import SHOP_D6_MM
+from printkit.drawing.draw import centred
+from printkit.drawing.polyhedra import die_size
 from printkit.engines.tug_of_war.rules import RULES, Rules
 from printkit.errors import LayoutError
 from printkit.geometry import Rect
 from printkit.kits import Capacity, NoOptions
-from printkit.production.dice import SHOP_D6_MM
-from printkit.production.polyhedra import die_size
-from printkit.production.profiles import build_id, profile
-from printkit.production.sizes import size as item_size
-from printkit.production.tile import tile
+from printkit.layout.sizes import size as item_size
+from printkit.layout.tile import tile
+from printkit.page.profiles import build_id, profile
 from printkit.templates.tug_of_war.draw import (
     LAYOUT,
     centre_mark,

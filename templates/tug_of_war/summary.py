@@ -17,11 +17,11 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.context import DrawContext
-from printkit.draw import centred
+from printkit.drawing.draw import centred
 from printkit.engines.tug_of_war.rules import RULES, Rules
 from printkit.kits import NoOptions
-from printkit.production.impose import impose
-from printkit.production.sizes import size as item_size
+from printkit.layout.impose import impose
+from printkit.layout.sizes import size as item_size
 from printkit.scripts import hyphenation_options, paragraph_options
 from printkit.templates.tug_of_war.draw import (
     LAYOUT,

@@ -3,7 +3,7 @@
 The count per colour is the rules data's ``athletes_per_side``; the counter size is the preset
 named in ``layout.toml`` (the mat's spaces are sized from the same preset). Imposition, cut
 lines, duplex mirroring and the "print at 100 %" band are the shared
-:func:`printkit.production.impose.impose`'s.
+:func:`printkit.layout.impose.impose`'s.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
 from printkit.engines.tug_of_war.rules import RULES, Rules
-from printkit.production.impose import DUPLEX_MODES, impose
-from printkit.production.sizes import ItemSize
-from printkit.production.sizes import size as item_size
+from printkit.layout.impose import DUPLEX_MODES, impose
+from printkit.layout.sizes import ItemSize
+from printkit.layout.sizes import size as item_size
 from printkit.templates.tug_of_war.draw import LAYOUT, athlete, side_ink
 
 YELLOW, RED = 0, 1

@@ -21,17 +21,17 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.context import DrawContext
-from printkit.draw import centred
+from printkit.drawing.dice import SHOP_D6_MM
+from printkit.drawing.draw import centred
 from printkit.engines.war_of_bones.rules import Rules
 from printkit.errors import LayoutError
 from printkit.geometry import Rect
 from printkit.kits import NoOptions
-from printkit.production.dice import SHOP_D6_MM
-from printkit.production.impose import impose
-from printkit.production.preflight import MIN_WRITE_ROW, WRITE_DIGIT
-from printkit.production.profiles import build_id
-from printkit.production.sizes import ItemSize
-from printkit.production.sizes import size as item_size
+from printkit.layout.impose import impose
+from printkit.layout.sizes import ItemSize
+from printkit.layout.sizes import size as item_size
+from printkit.page.preflight import MIN_WRITE_ROW, WRITE_DIGIT
+from printkit.page.profiles import build_id
 from printkit.scripts import hyphenation_options, paragraph_options
 from printkit.templates.war_of_bones.mat import (
     LAYOUT,

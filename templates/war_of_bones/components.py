@@ -4,17 +4,17 @@ The game needs, per player, twelve six-sided dice of one colour (the rules data'
 ``rollers`` and ``supply_dice``: 8 + 3 + 1). :data:`DICE_PRESET` prints exactly those as
 d6 nets: player A's in bone (light, black pips), player B's in red (dark, white pips), so
 that the two armies tell apart in greyscale too. The nets print at the kit's d6 size
-(:func:`printkit.production.polyhedra.die_size`, 18 mm); the range rulers include one for it.
+(:func:`printkit.drawing.polyhedra.die_size`, 18 mm); the range rulers include one for it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from printkit.drawing.dice import INK_WHITE, DicePreset, DieSpec, dice_component
 from printkit.engines.war_of_bones.rules import RULES
 from printkit.i18n import N_
 from printkit.kits import Component, NoOptions
-from printkit.production.dice import INK_WHITE, DicePreset, DieSpec, dice_component
 from printkit.templates.war_of_bones.cards import draw_supply_tracker, draw_turn_card
 from printkit.templates.war_of_bones.mat import PLAYER_A, PLAYER_B, draw_play_mat
 from printkit.templates.war_of_bones.ruler import draw_range_rulers

@@ -38,7 +38,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.context import DrawContext
-from printkit.draw import Layout, fit_size
+from printkit.drawing.draw import Layout, fit_size
 from printkit.engines.core import LogHeader, ReplayVisitor
 from printkit.engines.core.log import ReasonText, translate_reason
 from printkit.engines.war_of_bones import (
@@ -67,7 +67,7 @@ from printkit.engines.war_of_bones import (
 from printkit.engines.war_of_bones.rules import MM_PER_INCH, Rules
 from printkit.geometry import Rect
 from printkit.i18n import N_
-from printkit.page import open_document
+from printkit.page.document import open_document
 from printkit.scripts import paragraph_options
 from printkit.templates.war_of_bones.mat import TITLE, colour_name, player_badge, player_ink
 from printkit.templates.war_of_bones.mat import ink as mat_ink

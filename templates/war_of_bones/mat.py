@@ -10,7 +10,7 @@ the top, each reading from its own side. Every line that bounds an area lies who
 it: a die over a line has fallen out, as the engine reads it.
 
 :func:`geometry` places all of it in points in the mat's own frame, whatever the paper; the
-shared tiler (:func:`printkit.production.tile.tile`) prints it whole on A3 or Tabloid and over
+shared tiler (:func:`printkit.layout.tile.tile`) prints it whole on A3 or Tabloid and over
 two tiles with an assembly page on A4 or Letter.
 
 The helpers at the top (the layout, inks, the rules a build plays with, player badges, text in
@@ -30,15 +30,15 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
-from printkit.draw import Layout, centred, fit_size
+from printkit.drawing.draw import Layout, centred, fit_size
 from printkit.engines.war_of_bones.rules import Rules, load_rules, parse_rules
 from printkit.errors import PrintkitError
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import NoOptions
-from printkit.production.preflight import MIN_TEXT_PT
-from printkit.production.profiles import build_id, profile
-from printkit.production.tile import TilePlan, plan_tiles, tile
+from printkit.layout.tile import TilePlan, plan_tiles, tile
+from printkit.page.preflight import MIN_TEXT_PT
+from printkit.page.profiles import build_id, profile
 from printkit.units import inch, mm
 
 LAYOUT = Layout(Path(__file__).parent / "layout.toml")

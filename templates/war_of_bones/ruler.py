@@ -8,7 +8,7 @@ boxes are ticks at k x the die size from the zero, for k = 1 to the die's highes
 
 A build prints two rulers of its die size (the game option ``die_size_mm``, else the rules
 data's default), one per player with their letter, then one of every other preset size and of
-the printed d6 of this kit (:func:`printkit.production.polyhedra.die_size`), so that whatever
+the printed d6 of this kit (:func:`printkit.drawing.polyhedra.die_size`), so that whatever
 dice are on the table, one ruler fits them. Every ruler has one length (six widths of the
 largest die printed, and a stub past the last box), so the shared imposition lays them out.
 """
@@ -23,15 +23,15 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
-from printkit.draw import centred
+from printkit.drawing.draw import centred
+from printkit.drawing.polyhedra import die_size
 from printkit.engines.war_of_bones.rules import Rules
 from printkit.geometry import Rect
 from printkit.kits import NoOptions
-from printkit.production.impose import impose
-from printkit.production.polyhedra import die_size
-from printkit.production.preflight import MIN_TEXT_PT
-from printkit.production.profiles import build_id
-from printkit.production.sizes import ItemSize
+from printkit.layout.impose import impose
+from printkit.layout.sizes import ItemSize
+from printkit.page.preflight import MIN_TEXT_PT
+from printkit.page.profiles import build_id
 from printkit.templates.war_of_bones.mat import (
     LAYOUT,
     PLAYER_A,

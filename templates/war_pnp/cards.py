@@ -19,15 +19,15 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.context import DrawContext
-from printkit.draw import centred
+from printkit.drawing.draw import centred
 from printkit.engines.war_pnp.rules import RULES, PowerKind, PowerSpec, Rules
 from printkit.engines.war_pnp.sheets import SheetSpec
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import NoOptions
-from printkit.production.impose import impose
-from printkit.production.preflight import MIN_TEXT_PT
-from printkit.production.sizes import size as item_size
+from printkit.layout.impose import impose
+from printkit.layout.sizes import size as item_size
+from printkit.page.preflight import MIN_TEXT_PT
 from printkit.scripts import hyphenation_options, paragraph_options
 from printkit.templates.war_pnp.sheet import (
     LAYOUT,

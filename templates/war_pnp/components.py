@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from printkit.drawing.dice import WHITE, DicePreset, DieSpec, dice_component
 from printkit.engines.war_pnp.rules import RULES
 from printkit.i18n import N_
 from printkit.kits import Component, NoOptions
-from printkit.production.dice import WHITE, DicePreset, DieSpec, dice_component
 from printkit.templates.war_pnp.cards import draw_powers_card, draw_round_card
 from printkit.templates.war_pnp.sheet import draw_play_sheet
 

@@ -39,7 +39,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.context import DrawContext
-from printkit.draw import glyph_top, ink_box, keep_inside
+from printkit.drawing.draw import glyph_top, ink_box, keep_inside
 from printkit.engines.core import LogHeader, ReplayVisitor
 from printkit.engines.core.log import ReasonText, translate_reason
 from printkit.engines.war_pnp import (
@@ -65,8 +65,8 @@ from printkit.engines.war_pnp.game import Job, Task
 from printkit.engines.war_pnp.rules import RULES
 from printkit.engines.war_pnp.sheets import SheetSpec
 from printkit.geometry import Rect
-from printkit.page import open_document
-from printkit.production.preflight import MIN_TEXT_PT
+from printkit.page.document import open_document
+from printkit.page.preflight import MIN_TEXT_PT
 from printkit.scripts import paragraph_options
 from printkit.templates.war_pnp.cards import power_name
 from printkit.templates.war_pnp.sheet import (

@@ -15,7 +15,7 @@ the score track 1-100 and the phase order of a round.
 
 The sheet fits the safe area of A4 and Letter as designed; taller paper gives its rows more
 room (up to ``[sheet] max_stretch``), bigger paper (A3, Tabloid) enlarges the whole sheet.
-Text never prints under :data:`~printkit.production.preflight.MIN_TEXT_PT`, and
+Text never prints under :data:`~printkit.page.preflight.MIN_TEXT_PT`, and
 :func:`check_write_in` tells preflight what each write-in box must hold, so a sheet too small
 to write on (a very long custom history, many Points columns) is reported, not printed
 silently.
@@ -23,7 +23,7 @@ silently.
 >>> from printkit.context import BuildContext, DrawContext
 >>> from printkit.engines.war_pnp.sheets import STANDARD
 >>> from printkit.paper import paper
->>> from printkit.production.preflight import Preflight
+>>> from printkit.page.preflight import Preflight
 >>> from printkit.units import to_mm
 >>> lay = SheetLayout.on_page(DrawContext(BuildContext(paper("a4")), Preflight()), STANDARD)
 >>> box = lay.points_box(STANDARD.column_index("5/9"), 3)      # box iii of 5/9, worth 9
@@ -48,16 +48,16 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.context import DrawContext
-from printkit.draw import Layout, centred, fit_size
+from printkit.drawing.draw import Layout, centred, fit_size
 from printkit.engines.war_pnp.rules import RULES, Rules
 from printkit.engines.war_pnp.sheets import SheetSpec
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import NoOptions
-from printkit.page import open_document
+from printkit.page.document import open_document
+from printkit.page.preflight import MIN_TEXT_PT, MIN_WRITE_ROW, WRITE_DIGIT
+from printkit.page.profiles import band_height
 from printkit.paper import Paper
-from printkit.production.preflight import MIN_TEXT_PT, MIN_WRITE_ROW, WRITE_DIGIT
-from printkit.production.profiles import band_height
 from printkit.scripts import hyphenation_options, paragraph_options
 from printkit.templates.war_pnp.sheets import SHEET_OPTION, build_sheets
 from printkit.units import mm
@@ -427,7 +427,7 @@ def portrait(paper: Paper) -> Paper:
 
 def sheet_area(ctx: DrawContext, *, first_page: bool = True) -> Rect:
     """Where a sheet goes on the portrait page of the build's paper: the safe area, below
-    the first page's "print at 100 %" band (the area :meth:`printkit.page.Document.page`
+    the first page's "print at 100 %" band (the area :meth:`printkit.page.document.Document.page`
     hands out). An example printer builds its :class:`SheetLayout` on this."""
     area = ctx.on_paper(portrait(ctx.paper)).safe_area
     if first_page:
@@ -759,7 +759,7 @@ def flow(c: Canvas, ctx: DrawContext, blocks: Sequence[Block], box: Rect, *, max
 
 def check_write_in(ctx: DrawContext, lay: SheetLayout) -> bool:
     """Tell preflight what each kind of box a player writes into must hold: at least
-    :data:`~printkit.production.preflight.MIN_WRITE_ROW` high, and room for the pencilled
+    :data:`~printkit.page.preflight.MIN_WRITE_ROW` high, and room for the pencilled
     characters ``[write_in]`` asks of it. Boxes of a kind share their size, so the first of
     each kind speaks for all."""
     need = _section("write_in")

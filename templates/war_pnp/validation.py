@@ -24,7 +24,7 @@ from printkit.engines.war_pnp import WarPnPState
 from printkit.engines.war_pnp.rules import RULES
 from printkit.geometry import Rect
 from printkit.kits import Capacity, Validation
-from printkit.production.preflight import MIN_TEXT_PT, WRITE_DIGIT
+from printkit.page.preflight import MIN_TEXT_PT, WRITE_DIGIT
 from printkit.templates.war_pnp.sheet import SheetLayout, sheet_area
 from printkit.templates.war_pnp.sheets import build_sheets
 

@@ -4,7 +4,7 @@ How the sheet meets the paper is decided per paper in ``[papers]`` of ``sheet.to
 always takes a portrait page (it is a portrait design; on a landscape A4 page its rows would be
 5 mm), keeping its proportions and centred. ``--two-up`` puts two sheets side by side on a
 landscape page only where each half still has rows of at least
-:data:`~printkit.production.preflight.MIN_WRITE_ROW` (A3 and Tabloid: each half is an A4 or a
+:data:`~printkit.page.preflight.MIN_WRITE_ROW` (A3 and Tabloid: each half is an A4 or a
 Letter sheet); on other paper it is refused with a :class:`~printkit.errors.LayoutError` naming
 the papers where it works. The centre cut is a dashed line at home and crop marks outside the
 content in print-shop.
@@ -17,15 +17,15 @@ from pathlib import Path
 from typing import Any
 
 from printkit.context import DrawContext
+from printkit.drawing.dice import WHITE, DicePreset, DieSpec, dice_component
 from printkit.errors import LayoutError
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Component
-from printkit.page import Document
+from printkit.page.document import Document
+from printkit.page.preflight import MIN_WRITE_ROW
+from printkit.page.profiles import band_height, profile, safe_rect
 from printkit.paper import Paper
-from printkit.production.dice import WHITE, DicePreset, DieSpec, dice_component
-from printkit.production.preflight import MIN_WRITE_ROW
-from printkit.production.profiles import band_height, profile, safe_rect
 from printkit.templates.wftgts.sheet import LAYOUT, draw_blank, geometry
 from printkit.units import mm, to_mm
 
@@ -81,7 +81,7 @@ def layout_boxes(area: Rect, two_up: bool) -> list[Rect]:
 
 def sheet_boxes(ctx: DrawContext, two_up: bool, *, first_page: bool = True) -> list[Rect]:
     """Where the sheets go: inside the safe area of the sheet's page, below the first page's
-    ruler band (the area :meth:`printkit.page.Document.page` hands out)."""
+    ruler band (the area :meth:`printkit.page.document.Document.page` hands out)."""
     page = page_for(ctx.paper, two_up)
     area = safe_rect(page, profile(ctx.profile))
     if first_page:
@@ -106,7 +106,7 @@ def draw_centre_cut(doc: Document, ctx: DrawContext, safe: Rect, x: float) -> No
 
 def draw_play_sheet(ctx: DrawContext, options: SheetOptions, path: Path) -> None:
     """One blank play sheet per portrait page (or two per landscape page with ``two_up``)."""
-    from printkit.page import open_document
+    from printkit.page.document import open_document
 
     two_up = options.two_up
     if two_up:

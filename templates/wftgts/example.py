@@ -6,11 +6,11 @@ and each Score line shows the groups and their arithmetic. A last page explains 
 what was rolled, what was kept and why (the bot's or player's reason from the log), and how
 the round was scored.
 
-The handwriting strays and tilts a little, deterministically, but never out of its box: the
-jitter is clamped to the room the box leaves (:func:`printkit.draw.keep_inside`), measured on
-the glyphs as drawn. The width of a Score line is a capacity: a long line is written smaller,
-down to the minimum printed size, and what still does not fit is reported by preflight. A
-handwritten 1 gets a flag stroke (the handwriting font's bare stroke reads as "/").
+The handwriting strays and tilts a little, deterministically, but never out of its box: the jitter
+is clamped to the room the box leaves (:func:`printkit.drawing.draw.keep_inside`), measured on the
+glyphs as drawn. The width of a Score line is a capacity: a long line is written smaller, down to
+the minimum printed size, and what still does not fit is reported by preflight. A handwritten 1 gets
+a flag stroke (the handwriting font's bare stroke reads as "/").
 """
 
 from __future__ import annotations
@@ -27,16 +27,16 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.context import DrawContext
-from printkit.draw import fit_size, glyph_top, ink_box, keep_inside
+from printkit.drawing.draw import fit_size, glyph_top, ink_box, keep_inside
 from printkit.engines.core import LogHeader, ReplayVisitor
 from printkit.engines.core.log import translate_reason
 from printkit.engines.wftgts import Keep, Score, WFtGtSState
 from printkit.engines.wftgts.rules import DICE
 from printkit.fonts import font
 from printkit.geometry import Rect
-from printkit.page import open_document
+from printkit.page.document import open_document
+from printkit.page.preflight import MIN_TEXT_PT
 from printkit.paper import Paper
-from printkit.production.preflight import MIN_TEXT_PT
 from printkit.scripts import paragraph_options
 from printkit.templates.wftgts.components import page_for
 from printkit.templates.wftgts.sheet import (

@@ -8,7 +8,7 @@ from the rules data the engine plays with.
 
 The sheet keeps its designed proportions in any box (a wider box is narrowed and the sheet
 centred: die cells never stretch), prints no text under the shared minimum
-(:data:`~printkit.production.preflight.MIN_TEXT_PT`) and tells preflight what each write-in box
+(:data:`~printkit.page.preflight.MIN_TEXT_PT`) and tells preflight what each write-in box
 must hold (:func:`check_write_in`), so a sheet too small to write on is reported, not printed
 silently.
 """
@@ -23,12 +23,12 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
-from printkit.draw import Layout, centred, fit_size
+from printkit.drawing.draw import Layout, centred, fit_size
 from printkit.engines.wftgts.rules import DICE, load_rules
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Capacity
-from printkit.production.preflight import MIN_TEXT_PT, MIN_WRITE_ROW, WRITE_DIGIT
+from printkit.page.preflight import MIN_TEXT_PT, MIN_WRITE_ROW, WRITE_DIGIT
 from printkit.units import mm
 
 LINE_LETTERS = ("a", "b", "c")
@@ -342,7 +342,7 @@ def _draw_round_labels(c: Canvas, ctx: DrawContext, g: SheetGeometry) -> None:
 
 def check_write_in(ctx: DrawContext, g: SheetGeometry) -> bool:
     """Tell preflight what each kind of box a player writes into must hold: rows at least
-    :data:`~printkit.production.preflight.MIN_WRITE_ROW` high, and room for the pencilled
+    :data:`~printkit.page.preflight.MIN_WRITE_ROW` high, and room for the pencilled
     digits ``[write_in]`` asks of each box. Rows of a kind share their size, so the first of
     each kind speaks for all."""
     need = LAYOUT["write_in"]

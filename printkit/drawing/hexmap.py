@@ -55,7 +55,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from printkit.geometry import Rect
-from printkit.tracking import add_to_path
+from printkit.page.canvas import add_to_path
 from printkit.units import MM
 
 if TYPE_CHECKING:
@@ -658,7 +658,7 @@ def clear_caches() -> None:
 
 PathCode = tuple[tuple[str, ...], tuple[Point, ...]]
 """Path operators written out (a first move alone, then the rest in one string) and points
-that bound them: what :func:`printkit.tracking.add_to_path` adds to a path at once."""
+that bound them: what :func:`printkit.page.canvas.add_to_path` adds to a path at once."""
 
 
 def _code(ops: list[str]) -> tuple[str, ...]:

@@ -1,7 +1,7 @@
 """Kit sheets: small components share a sheet of paper where they print alike.
 
 Components are drawn independently, each on its own pages; many leave most of a page empty
-(a strip of tokens, half a page of dice). When a kit is joined (:mod:`printkit.production.kit`)
+(a strip of tokens, half a page of dice). When a kit is joined (:mod:`printkit.layout.assembly`)
 every page is measured (the box of everything drawn on it, read back from the PDF) and laid
 onto the free part of an earlier sheet when it fits there: moved, never scaled or turned.
 
@@ -19,7 +19,7 @@ What may share a sheet, and where:
   TrimBox): a piece that already reached past a side of the safe area (a stroke's half width,
   printer's marks) does not move towards that side at all.
 
-The plan is data (:class:`KitLayout`); :mod:`printkit.production.kit` writes it.
+The plan is data (:class:`KitLayout`); :mod:`printkit.layout.assembly` writes it.
 
 >>> paper = Rect(0, 0, 600, 800)
 >>> unit = lambda part, top, bottom: Unit(part, (0,), (("a4",),), paper, paper.inset(18),

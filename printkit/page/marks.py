@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.geometry import Rect
-from printkit.tracking import exempt
+from printkit.page.canvas import exempt
 from printkit.units import inch, mm
 
 if TYPE_CHECKING:

@@ -51,15 +51,15 @@ from typing import TYPE_CHECKING
 
 from printkit.engines.core.reading import UnreadableError, toml_document
 from printkit.errors import PrintkitError
-from printkit.production.preflight import Preflight
-from printkit.production.sizes import ItemSize, size
+from printkit.layout.sizes import ItemSize, size
+from printkit.page.preflight import Preflight
 from printkit.units import mm
 
 if TYPE_CHECKING:
     from reportlab.lib.colors import CMYKColor, Color
     from reportlab.pdfgen.canvas import Canvas
 
-    from printkit.production.fit import Fitted, Hyphenator
+    from printkit.layout.fit import Fitted, Hyphenator
 
 CMYK = tuple[float, float, float, float]
 
@@ -547,7 +547,7 @@ def _common_size(texts: Sequence[str], role: str, w: float, heights: Sequence[fl
                  hyphenate: Hyphenator | None, color: CMYKColor, locale: str) -> list[Fitted]:
     """Every text at one size: the smallest of their best sizes (or a step less, should a
     wrapping disagree), so that all fit."""
-    from printkit.production.fit import layout
+    from printkit.layout.fit import layout
 
     size = min(f.size for f in best)
     while True:
@@ -563,7 +563,7 @@ def fit_cards(cards: Sequence[CardRow], geometry: CardGeometry, style: CardStyle
     """Fit every card's title and text (in the fonts of ``locale``'s script): each at its
     own largest size, then (``fit="deck"``, when every card fits) all titles at one size and
     all texts at one size. A card's text is never set larger than its title."""
-    from printkit.production.fit import fit_text
+    from printkit.layout.fit import fit_text
 
     if fit not in FIT_MODES:
         raise PrintkitError(f"unknown fit {fit!r}; choose from {', '.join(FIT_MODES)}")
@@ -644,7 +644,7 @@ class CardBack:
 
     def fitted(self, w: float, h: float) -> Fitted:
         """The back's word, fitted to a ``w x h`` card (once)."""
-        from printkit.production.fit import fit_text
+        from printkit.layout.fit import fit_text
 
         if self._fit is None:
             self._fit = fit_text(self.text, "sans-bold", w - 2 * BACK_MARGIN,
@@ -737,11 +737,11 @@ def build_deck(csv_path: str | Path, out: str | Path, *, card_size: str = "poker
     Pictures named in the CSV come from ``images`` (default: the CSV's folder); ``back`` (the
     command line's) may name a picture anywhere, relative to the CSV's folder."""
     from printkit.context import BuildContext
+    from printkit.layout.fit import hyphenator
+    from printkit.layout.impose import impose
+    from printkit.page.profiles import build_id
+    from printkit.page.profiles import profile as print_profile
     from printkit.paper import paper as get_paper
-    from printkit.production.fit import hyphenator
-    from printkit.production.impose import impose
-    from printkit.production.profiles import build_id
-    from printkit.production.profiles import profile as print_profile
 
     csv_path = Path(csv_path)
     item = size(card_size)

@@ -1,7 +1,7 @@
 """One kit PDF per game: the component PDFs joined, with an outline, page labels and metadata.
 
 Joined with pypdf (no re-rendering). Small components share sheets (the plan comes from
-:mod:`printkit.production.packing`): a page laid on another page's sheet becomes a form
+:mod:`printkit.layout.packing`): a page laid on another page's sheet becomes a form
 XObject there, placed with a translation (``q 1 0 0 1 dx dy cm /PkSheet1 Do Q``): its content
 stream is copied once, never parsed or rewritten, so a shared sheet costs about as much as
 two sheets. ``compress_identical_objects`` folds resources that the parts share byte for
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from printkit.errors import PrintkitError
 from printkit.geometry import Rect
-from printkit.production.packing import (
+from printkit.layout.packing import (
     KitLayout,
     Segment,
     Unit,
@@ -102,8 +102,8 @@ def sheet_count(pdf: str | Path) -> int:
 def _mirror(duplex: Any, paper: Rect) -> str:
     """How a back mirrors its front on this sheet ("" when the kit's duplex mode is not a
     flip this module knows)."""
+    from printkit.layout.impose import mirror_axis
     from printkit.paper import Paper
-    from printkit.production.impose import mirror_axis
 
     mode = {"/DuplexFlipLongEdge": "long", "/DuplexFlipShortEdge": "short"}.get(str(duplex))
     return mirror_axis(Paper("sheet", paper.w, paper.h), mode) if mode else ""
@@ -113,7 +113,7 @@ def _units(readers: list[tuple[str, Any]], paths: list[Path], duplexes: list[Any
            duplex: Any, ctx: DrawContext) -> list[Unit]:
     """Every component's pages as pieces that move whole: a page, or (in a double-sided kit,
     for a two-sided component) a front with the back behind it."""
-    from printkit.production.profiles import profile
+    from printkit.page.profiles import profile
 
     margin = profile(ctx.profile).safe_margin
     units: list[Unit] = []
@@ -179,7 +179,7 @@ def _overlay(writer: Any, page: Any, guests: list[tuple[Any, float, float]],
     own content is wrapped in q/Q first, so the guests start from a clean graphics state."""
     from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject
 
-    from printkit.production.marks import CUT_GREY, HAIRLINE
+    from printkit.page.marks import CUT_GREY, HAIRLINE
 
     if not guests and not cuts:
         return
@@ -307,7 +307,7 @@ def assemble_kit(kit_title: str, parts: list[tuple[str, Path]], out: Path,
     same bytes; atomic write.
 
     With ``pack`` (the default), pages that print alike share sheets where they fit
-    (:mod:`printkit.production.packing`). When any component prints two-sided (it asks for
+    (:mod:`printkit.layout.packing`). When any component prints two-sided (it asks for
     duplex), the whole kit is printed double-sided: every component starts on a front (odd
     page), a one-sided page's back is blank, a two-sided page's back stays behind it."""
     from pypdf import PdfReader, PdfWriter

@@ -6,7 +6,7 @@ table. :class:`ChartTable` holds one as data; :func:`layout_table` measures it a
 and width: each column as wide as its text wants, wrapped where the page is too narrow (never
 inside a word unless hyphenation must), rows as tall as their tallest cell; :func:`fit_tables`
 finds the largest text size at which a set of tables fits a box (one page), never under
-:data:`~printkit.production.preflight.MIN_TEXT_PT`; :func:`draw_chart` writes a chart PDF, on
+:data:`~printkit.page.preflight.MIN_TEXT_PT`; :func:`draw_chart` writes a chart PDF, on
 one page when that fits at the minimum size or more, else split between rows over as many
 pages as it takes (the header row repeated, the title marked as continued).
 
@@ -16,7 +16,7 @@ is checked for glyphs, and any that does not fit its cell is recorded by preflig
 
 >>> from printkit.context import BuildContext, DrawContext
 >>> from printkit.paper import paper
->>> from printkit.production.preflight import Preflight
+>>> from printkit.page.preflight import Preflight
 >>> ctx = DrawContext(BuildContext(paper("a4"), locale="fr"), Preflight())
 >>> format_value(ctx, Fraction(1, 2)), format_value(ctx, -1, signed=True)
 ('½', '−1')
@@ -40,7 +40,7 @@ from printkit.context import DrawContext
 from printkit.errors import PrintkitError
 from printkit.geometry import Rect
 from printkit.i18n import N_
-from printkit.production.preflight import MIN_TEXT_PT
+from printkit.page.preflight import MIN_TEXT_PT
 from printkit.units import mm
 
 CONTINUED = N_("{title} (continued)")
@@ -209,7 +209,7 @@ def wrap_lines(ctx: DrawContext, text: str, role: str, size: float,
     """``text`` broken into lines no wider than ``width`` where it can be: on spaces (then
     hyphenated, in a language pyphen knows), or between any two characters in Japanese and
     Chinese. A word wider than the line stays whole (the caller sees it overflow)."""
-    from printkit.production.fit import hyphenator, wrap
+    from printkit.layout.fit import hyphenator, wrap
 
     face = ctx.font(role)
     if _unspaced(ctx):
@@ -579,7 +579,7 @@ def draw_chart(ctx: DrawContext, path: Path, tables: Sequence[ChartTable], *, he
     """A chart PDF: ``heading`` across the top of the first page, then the tables one under
     another across the safe area, at the largest size at which all fit one page, else split
     over pages at the largest size their width allows."""
-    from printkit.page import open_document
+    from printkit.page.document import open_document
 
     with open_document(ctx, path, title=title or heading, subject=subject,
                        build=("chart", heading, *build)) as doc:

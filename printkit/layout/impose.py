@@ -38,9 +38,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import LayoutError
 from printkit.geometry import Rect
-from printkit.paper import Paper
-from printkit.production import marks
-from printkit.production.profiles import (
+from printkit.layout.sizes import ItemSize, size
+from printkit.page import marks
+from printkit.page.canvas import clip_rect
+from printkit.page.profiles import (
     BAND_GAP,
     FIRST_PAGE_BAND,
     NOTICE_STRIP,
@@ -58,8 +59,7 @@ from printkit.production.profiles import (
     slug,
     slug_spot,
 )
-from printkit.production.sizes import ItemSize, size
-from printkit.tracking import clip_rect
+from printkit.paper import Paper
 from printkit.units import mm, to_mm
 
 if TYPE_CHECKING:
@@ -167,7 +167,7 @@ def plan_sheet(item: ItemSize | str, paper: Paper, prof: Profile | str = "home",
     fits more. Gutters default to 0 (home: one cut between neighbours) or twice the bleed.
 
     The "print at 100 %" notice (home, ``band``) then goes where no cell would fit
-    (:func:`~printkit.production.profiles.place_notice`): the band above the grid when the
+    (:func:`~printkit.page.profiles.place_notice`): the band above the grid when the
     page has the height to spare, else a one-line strip above or beside it, else in the
     paper's margin; it never costs a row or a column. The grid is centred in what is left.
     When the grid fills the safe area and ``count`` items leave room to spare on the last
@@ -420,7 +420,7 @@ def impose(fronts: Sequence[Item], item: ItemSize | str, ctx: DrawContext,
 
     ``duplex`` defaults to ``"long"`` when there are backs.
     """
-    from printkit.pdf import open_canvas
+    from printkit.page.canvas import open_canvas
 
     item = size(item)
     if duplex is None:
@@ -622,7 +622,7 @@ def _fonts(locale: str) -> tuple[str, str]:
 def write_calibration(out: str | Path, ctx: DrawContext,
                       duplex: str = "long") -> Path:
     """The duplex calibration sheet as its own PDF."""
-    from printkit.pdf import open_canvas
+    from printkit.page.canvas import open_canvas
 
     out = Path(out)
     with open_canvas(out, ctx.paper, ctx=ctx, title=ctx._("Duplex calibration")) as canvas:

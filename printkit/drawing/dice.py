@@ -13,7 +13,7 @@ Conventions (checked by folding every net in ``tests/test_production_dice.py``):
 - 6 and 9 (and 60, 90 on the tens die) are underlined wherever they would be ambiguous.
 
 Sizes: one rule for every die of every preset. Every die has the same **mean width**
-(:data:`printkit.production.polyhedra.MEAN_WIDTH_MM`, 27 mm): its width between two parallel
+(:data:`printkit.drawing.polyhedra.MEAN_WIDTH_MM`, 27 mm): its width between two parallel
 planes averaged over all directions, the size the eye and the hand judge. Face to face that
 makes a d6 of 18 mm, a d8 of 18.8, a d10 of 20.3, a d12 of 22.7, a d20 of 23.4 (a d4 stands
 24.2 mm tall): the proportions of a shop-bought set (a 16 mm d6 beside a d20 of about 21 mm,
@@ -21,7 +21,7 @@ mean width about 24 mm), one eighth larger. Equal faces would make the d20 twice
 equal face-to-face sizes would make the d6 look the largest (a cube is widest across its
 corners). 27 mm keeps the smallest glue tabs (the d12's, on 10 mm edges) 3 mm deep and lets
 nine d6 share one A4 or Letter page. A die's printed size is
-:func:`~printkit.production.polyhedra.die_size`: a game's dice boxes are sized from it (and
+:func:`~printkit.drawing.polyhedra.die_size`: a game's dice boxes are sized from it (and
 from :data:`SHOP_D6_MM`, the shop-bought d6 they must hold too).
 
 Sheets: :func:`layout` packs the nets' bounding boxes (either way round, each with its name
@@ -30,8 +30,9 @@ takes fewer pages. In print-shop a coloured net's colour runs the profile's blee
 outline (white nets need none), nets lie two bleeds apart and their names sit above the bleed.
 
 A game's kit names the dice it is played with as a :class:`DicePreset` (``Kit.dice``) and
-prints them with :func:`dice_component`; the ``dice`` kit (:data:`DICE_KIT`) prints the preset
-of every registered game: ``printkit build dice [--preset NAME]``.
+prints them with :func:`dice_component`; the ``dice`` kit (``templates/dice``, a kit of its
+own, found through the registry like the games) prints the preset of every registered game:
+``printkit build dice [--preset NAME]``.
 """
 
 from __future__ import annotations
@@ -43,14 +44,11 @@ from pathlib import Path
 from typing import Any
 
 from printkit.context import DrawContext
-from printkit.flags import KitFlag
+from printkit.drawing.polyhedra import Net, Solid, net, solid
 from printkit.geometry import Rect
 from printkit.i18n import N_, Catalog
-from printkit.kits import Component, Handout, Kit, NoOptions
+from printkit.kits import Component, NoOptions
 from printkit.paper import Paper
-from printkit.production.dice_handout import TEMPLATE as HANDOUT_TEMPLATE
-from printkit.production.dice_handout import handout_data as dice_handout_data
-from printkit.production.polyhedra import Net, Solid, net, solid
 from printkit.units import mm
 
 CMYK = tuple[float, float, float, float]
@@ -397,8 +395,8 @@ def _inside(r: tuple[float, float, float, float], q: tuple[float, float, float, 
 
 def page_areas(ctx: DrawContext, paper: Paper | None = None) -> tuple[Rect, Rect]:
     """Where nets go on the first page (below the band, the title and the instructions) and
-    on the others (the safe area), as :class:`printkit.page.Document` hands them out."""
-    from printkit.production.profiles import band_height, profile, safe_rect
+    on the others (the safe area), as :class:`printkit.page.document.Document` hands them out."""
+    from printkit.page.profiles import band_height, profile, safe_rect
 
     safe = safe_rect(paper or ctx.paper, profile(ctx.profile))
     first = Rect(safe.x, safe.y, safe.w, safe.h - band_height(ctx.profile) - TITLE_H)
@@ -422,7 +420,7 @@ def layout(preset: DicePreset, ctx: DrawContext, paper: Paper | None = None) -> 
     the bleed apart, names above the bleed.
     """
     from printkit.errors import LayoutError
-    from printkit.production.profiles import profile
+    from printkit.page.profiles import profile
 
     paper = paper or ctx.paper
     bleed = profile(ctx.profile).bleed
@@ -478,8 +476,8 @@ def layout(preset: DicePreset, ctx: DrawContext, paper: Paper | None = None) -> 
 
 def draw_preset(preset: DicePreset, ctx: DrawContext, path: Path) -> Path:
     """Write one preset's dice sheets to ``path``."""
-    from printkit.page import open_document
-    from printkit.production.profiles import profile
+    from printkit.page.document import open_document
+    from printkit.page.profiles import profile
 
     ctx = ctx.in_catalog(preset.catalog)
     paper = sheet_paper(preset, ctx)
@@ -536,42 +534,3 @@ def dice_component(preset: DicePreset, name: str = "dice") -> Component[NoOption
     return Component(name, preset.title, draw,
                      N_("Printable dice nets: the dice the game is played with."),
                      catalog=preset.catalog)
-
-
-def presets() -> dict[str, DicePreset]:
-    """The dice preset of every registered game, by name, in the words of its kit."""
-    from dataclasses import replace
-
-    from printkit.kits import kits
-
-    return {k.dice.name: replace(k.dice, catalog=k.dice.catalog or k.catalog)
-            for k in kits().values() if k.dice is not None}
-
-
-def preset(name: str) -> DicePreset:
-    from printkit.errors import PrintkitError
-
-    found = presets()
-    if name not in found:
-        raise PrintkitError(f"unknown dice preset {name!r}; choose from {', '.join(found)}")
-    return found[name]
-
-
-def _dice_kit_components() -> list[Component[NoOptions]]:
-    return [dice_component(p, p.name) for p in presets().values()]
-
-
-def _preset_components(name: Any) -> tuple[str, ...]:
-    """``--preset GAME``: the one component of the dice kit that prints that game's dice."""
-    return (preset(str(name)).name,)
-
-
-DICE_KIT: Kit[Any, Any] = Kit(
-    name="dice",
-    title=N_("Printable dice"),
-    components=_dice_kit_components,
-    description=N_("Foldable nets of every game's dice, one component per game."),
-    handout=Handout(HANDOUT_TEMPLATE, dice_handout_data),
-    flags=(KitFlag("preset", "Only this game's dice", metavar="GAME", commands=("build",),
-                   components=_preset_components),),
-)

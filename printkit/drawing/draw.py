@@ -4,7 +4,7 @@ A template keeps its measurements and colours in a TOML file beside it (``layout
 reads them through :class:`Layout`; text goes through :func:`centred` and :func:`fit_size`,
 which check the glyphs with the drawing context's preflight recorder as they draw, and shrink
 text to its box no further than a minimum (usually
-:data:`~printkit.production.preflight.MIN_TEXT_PT`). Text that must stay inside a box whatever
+:data:`~printkit.page.preflight.MIN_TEXT_PT`). Text that must stay inside a box whatever
 it is jittered by (handwriting on examples) is placed with :func:`ink_box` and
 :func:`keep_inside`.
 

@@ -20,7 +20,7 @@ must hold), ``warning`` (images under 300 dpi at print size), ``info``.
 The minimums every game shares (one place, so no template picks its own):
 
 * :data:`MIN_TEXT_PT`: the smallest printed size of anything a player reads (labels, column
-  heads, handwriting on examples). The drawing canvas (:class:`printkit.tracking.TrackingCanvas`)
+  heads, handwriting on examples). The drawing canvas (:class:`printkit.page.canvas.TrackingCanvas`)
   reports any string drawn smaller, at its size on paper (font size times the transformation's
   scale), unless it is printer's information drawn inside ``exempt(canvas)``.
 * :data:`MIN_WRITE_ROW`: the least height of a row a person writes into; a two-digit number in
@@ -199,7 +199,7 @@ class Preflight:
 def check_pdf(pdf: str | Path, *, report: Preflight) -> Preflight:
     """What only the written PDF can show: every font it uses is embedded (a viewer would
     substitute one that is not, and a print shop rejects the file). What lies where on the
-    page was checked while drawing (:class:`printkit.tracking.TrackingCanvas`)."""
+    page was checked while drawing (:class:`printkit.page.canvas.TrackingCanvas`)."""
     from pypdf import PdfReader
 
     name = Path(pdf).name

@@ -12,9 +12,9 @@ gives the same bytes), all outside every trim. No notice: a shop prints at size.
 component (a sheet) is delivered on a page larger than its paper (:class:`SheetFrame`): the
 paper is the TrimBox, the bleed and a mark zone for the crop marks and the slug lie around it.
 
-Templates do not call these by hand: :class:`printkit.page.Document` does the page ritual
+Templates do not call these by hand: :class:`printkit.page.document.Document` does the page ritual
 (page boxes, the notice, the crop marks, the slug) around every page, and
-:mod:`printkit.production.impose` and :mod:`printkit.production.tile` do it for what they lay out.
+:mod:`printkit.layout.impose` and :mod:`printkit.layout.tile` do it for what they lay out.
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import PrintkitError
 from printkit.geometry import Rect
+from printkit.page import marks
 from printkit.paper import Paper
-from printkit.production import marks
 from printkit.units import mm
 
 if TYPE_CHECKING:
@@ -199,7 +199,7 @@ def trim_marks(canvas: Canvas, prof: Profile, trim: Rect, bleed: Rect,
                xs: tuple[float, ...] = (), ys: tuple[float, ...] = ()) -> Rect:
     """Crop marks at the corners of ``trim`` (and at the extra cuts ``xs``/``ys``), outside
     ``bleed``; returns the box they reach (what a slug line must keep out of)."""
-    from printkit.tracking import exempt
+    from printkit.page.canvas import exempt
 
     gap, length = mm(prof.mark_gap_mm), mm(prof.mark_length_mm)
     with exempt(canvas):
@@ -272,7 +272,7 @@ def slug(canvas: Canvas, ctx: DrawContext, *, file_name: str, page: int, build_i
          page_count: int | None = None, spot: SlugSpot | None = None) -> None:
     """File name, page and build id in 5 pt type at ``spot`` (default: 2.2 mm above the page's
     foot). Printer's information: it lies outside the safe area and every trim."""
-    from printkit.tracking import exempt
+    from printkit.page.canvas import exempt
 
     text = slug_text(ctx, file_name=file_name, page=page, build_id=build_id,
                      page_count=page_count)
@@ -344,7 +344,7 @@ def draw_notice(canvas: Canvas, ctx: DrawContext, notice: Notice | None) -> None
     if notice.kind == "band":
         decorate_first_page(canvas, ctx, notice.rect.x, notice.rect.top, notice.rect.w)
         return
-    from printkit.tracking import exempt
+    from printkit.page.canvas import exempt
 
     if notice.margin:
         with exempt(canvas):  # in the paper's margin: where no item may go
@@ -358,8 +358,8 @@ def decorate_first_page(canvas: Canvas, ctx: DrawContext, x: float, top: float,
     """The "print at 100 %" note and the 50 mm and 1 in check rulers in a band whose top-left
     corner is (x, top) and width ``width``. Returns the band height used (``FIRST_PAGE_BAND``).
 
-    :class:`printkit.page.Document` draws it on a sheet's first page at home; imposition and
-    tiling place it by :func:`place_notice`, where no item would fit.
+    :class:`printkit.page.document.Document` draws it on a sheet's first page at home; imposition
+    and tiling place it by :func:`place_notice`, where no item would fit.
     """
     canvas.saveState()
     canvas.setFillColorCMYK(*marks.MARK_BLACK)

@@ -1,12 +1,10 @@
 """What the printable dice handout is written from: the presets, their dice, the nets.
 
 The handout of the ``dice`` kit says how to print, cut, fold and glue the nets, and lists every
-preset with its dice. Everything it counts comes from :func:`~printkit.production.dice.presets`
-(the dice of every registered game), the nets themselves (glue tabs, size across) and the
-packing on the build's paper (pages per preset), so a new game's dice show up here unasked.
-
-:mod:`printkit.production.dice` is imported inside the functions: ``DICE_KIT`` there names this
-module's data function, and a module-level import each way would be a cycle.
+preset with its dice. Everything it counts comes from
+:func:`~printkit.templates.dice.games.presets` (the dice of every registered game), the nets
+themselves (glue tabs, size across) and the packing on the build's paper (pages per preset), so
+a new game's dice show up here unasked.
 """
 
 from __future__ import annotations
@@ -14,20 +12,21 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from babel.lists import format_list
 
 from printkit.context import DrawContext
+from printkit.drawing.dice import SIDES, DicePreset, DieSpec, face_values, layout
+from printkit.drawing.polyhedra import KINDS, MEAN_WIDTH_MM, die_size, net, solid
 from printkit.i18n import N_
+from printkit.page.profiles import PROFILES, profile
+from printkit.templates.dice.games import presets
 
-if TYPE_CHECKING:
-    from printkit.production.dice import DicePreset, DieSpec
+TEMPLATE = Path(__file__).with_name("handout.xml.j2")
+"""The handout's template (``handout=Handout(TEMPLATE, handout_data)`` in the dice kit)."""
 
-TEMPLATE = Path(__file__).with_name("dice_handout.xml.j2")
-"""The handout's template (``handout=Handout(TEMPLATE, handout_data)`` in ``DICE_KIT``)."""
-
-#: how each kind of die is numbered (the conventions of printkit.production.dice); ``sum`` is
+#: how each kind of die is numbered (the conventions of printkit.drawing.dice); ``sum`` is
 #: what two opposite faces add up to, read from the printed numbering by :func:`opposite_sum`
 NUMBERING = {
     ("d4", False): N_("A number near each corner, on the three faces that meet there. "
@@ -53,9 +52,6 @@ def opposite_sum(kind: str, tens: bool = False) -> int | None:
     >>> opposite_sum("d4") is None
     True
     """
-    from printkit.production.dice import face_values
-    from printkit.production.polyhedra import solid
-
     if kind == "d4":
         return None
     sol = solid(kind)
@@ -71,8 +67,6 @@ def opposite_sum(kind: str, tens: bool = False) -> int | None:
 
 def numbering(ctx: DrawContext, kind: str, tens: bool) -> str:
     """How a printed ``kind`` is numbered, in the build's language."""
-    from printkit.production.dice import SIDES
-
     text = NUMBERING.get((kind, tens), OTHER_NUMBERING)
     return ctx._(text).format(sum=opposite_sum(kind, tens), faces=SIDES[kind])
 
@@ -97,8 +91,6 @@ def die_name(ctx: DrawContext, spec: DieSpec) -> str:
 def preset_row(ctx: DrawContext, preset: DicePreset) -> dict[str, Any]:
     """One preset for the handout: its name, title, dice (counted by kind and colour, in
     the preset's order, named as their nets are) and its pages on the build's paper."""
-    from printkit.production.dice import layout
-
     ctx = ctx.in_catalog(preset.catalog)  # its title and colours are its game's words
     counts = Counter((d.kind, d.colour, d.tens) for d in preset.dice)
     seen: dict[tuple[str, str, bool], None] = {}
@@ -125,9 +117,6 @@ def preset_row(ctx: DrawContext, preset: DicePreset) -> dict[str, Any]:
 def kind_rows(ctx: DrawContext, presets: Iterable[DicePreset]) -> list[dict[str, Any]]:
     """The kinds of die the presets use, in the order d4 ... d20 (the ones die before the
     tens die): faces, size, glue tabs and how each is numbered."""
-    from printkit.production.dice import SIDES
-    from printkit.production.polyhedra import KINDS, die_size, net
-
     used = {(d.kind, d.tens): d for p in presets for d in p.dice}
     rows = []
     for kind, tens in sorted(used, key=lambda k: (KINDS.index(k[0]), k[1])):
@@ -143,10 +132,6 @@ def kind_rows(ctx: DrawContext, presets: Iterable[DicePreset]) -> list[dict[str,
 
 
 def handout_data(ctx: DrawContext) -> Mapping[str, Any]:
-    from printkit.production.dice import presets
-    from printkit.production.polyhedra import MEAN_WIDTH_MM, die_size
-    from printkit.production.profiles import PROFILES, profile
-
     found = list(presets().values())
     kinds = kind_rows(ctx, found)
     easiest = min(kinds, key=lambda k: k["tabs"])

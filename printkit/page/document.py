@@ -11,7 +11,7 @@ the print-shop crop marks and slug line::
 
 Drawing code always works in the paper's frame: (0, 0) is the paper's lower-left corner and
 ``ctx.paper`` its size, whatever the profile. In print-shop the PDF page is larger than the
-paper (:class:`~printkit.production.profiles.SheetFrame`): the paper is the TrimBox, the
+paper (:class:`~printkit.page.profiles.SheetFrame`): the paper is the TrimBox, the
 BleedBox is 3 mm larger, and crop marks and the slug lie in a mark zone around it; the document
 moves the canvas so that templates need not know. A fill that reaches the paper's edge must run
 on into the bleed: draw it over ``doc.to_bleed(rect)`` (or ``doc.bleed_rect`` for the whole
@@ -29,9 +29,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
 from printkit.geometry import Rect
-from printkit.paper import Paper
-from printkit.pdf import open_canvas
-from printkit.production.profiles import (
+from printkit.page.canvas import clip_rect, open_canvas
+from printkit.page.profiles import (
     SheetFrame,
     band_height,
     begin_page,
@@ -43,7 +42,7 @@ from printkit.production.profiles import (
     sheet_frame,
     trim_marks,
 )
-from printkit.tracking import clip_rect
+from printkit.paper import Paper
 
 EDGE_TOLERANCE = 0.01  # points: a side this close to the paper's edge lies on it
 
@@ -161,7 +160,7 @@ def open_document(ctx: DrawContext, path: str | Path, *, title: str, subject: st
     """Open ``path`` for drawing on ``paper`` (default: the build's paper). ``build`` names
     what the document is built from (kit, component, options); with the settings it makes
     the date-free build id on the slug line. In print-shop the page is the paper framed by
-    its bleed and a mark zone (see :mod:`printkit.page`). The PDF lands atomically on a
+    its bleed and a mark zone (see :mod:`printkit.page.document`). The PDF lands atomically on a
     clean exit."""
     path = Path(path)
     page_paper = paper or ctx.paper

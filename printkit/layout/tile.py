@@ -9,13 +9,13 @@ cut each tile along its left and top edges, lay that edge on the neighbour's das
 (registration crosshairs sit on that line: the two halves make one cross), and glue. Page 1 is
 an assembly diagram. When the component fits one page (A3/Tabloid, or the other orientation
 of the paper), the tiler prints it whole instead, with the "print at 100 %" notice where the
-component is not (:func:`~printkit.production.profiles.place_notice`).
+component is not (:func:`~printkit.page.profiles.place_notice`).
 
 In print-shop nothing is tiled: a shop prints large formats and cuts them. The component is one
 page, its trim the TrimBox, the bleed 3 mm around it (a ``draw`` that takes ``bleed=`` paints
 its background out to it) and crop marks outside the bleed: centred on the paper when it fits
 there with its marks and slug, else on a page of its own size plus bleed and mark zone (as a
-print-shop sheet, :class:`~printkit.production.profiles.SheetFrame`).
+print-shop sheet, :class:`~printkit.page.profiles.SheetFrame`).
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import LayoutError
 from printkit.geometry import Rect
-from printkit.paper import Paper
-from printkit.production import marks
-from printkit.production.profiles import (
+from printkit.page import marks
+from printkit.page.canvas import clip_rect, exempt
+from printkit.page.profiles import (
     FIRST_PAGE_BAND,
     SLUG_ROOM,
     Notice,
@@ -51,7 +51,7 @@ from printkit.production.profiles import (
     slug_spot,
     trim_marks,
 )
-from printkit.tracking import clip_rect, exempt
+from printkit.paper import Paper
 from printkit.units import mm, to_mm
 
 if TYPE_CHECKING:
@@ -191,7 +191,7 @@ def tile(draw: Callable[..., Any], width_mm: float, height_mm: float,
     on one page if it fits, else an assembly page and one page per tile (home). A ``draw``
     that accepts a ``bleed=`` keyword is told the bleed (print-shop: 3 mm) and may paint its
     background out to ``-bleed`` and ``w + bleed``."""
-    from printkit.pdf import open_canvas
+    from printkit.page.canvas import open_canvas
 
     plan = plan_tiles(mm(width_mm), mm(height_mm), ctx.paper, ctx.profile,
                       overlap_mm=overlap_mm)

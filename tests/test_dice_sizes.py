@@ -117,8 +117,9 @@ def test_the_seven_die_set_on_one_page(tmp_path, paper_name):
 @pytest.mark.parametrize("paper_name,landscape", [("a4", False), ("letter", False),
                                                   ("a4", True), ("a3", False)])
 def test_nets_are_apart_and_inside_the_safe_area(paper_name, landscape, profile):
-    from printkit.page.profiles import band_height, safe_rect
+    from printkit.page.notice import band_height
     from printkit.page.profiles import profile as find_profile
+    from printkit.page.profiles import safe_rect
 
     ctx = BuildContext(paper(paper_name, landscape=landscape), profile=profile)
     bleed = find_profile(profile).bleed

@@ -396,7 +396,8 @@ def _inside(r: tuple[float, float, float, float], q: tuple[float, float, float, 
 def page_areas(ctx: DrawContext, paper: Paper | None = None) -> tuple[Rect, Rect]:
     """Where nets go on the first page (below the band, the title and the instructions) and
     on the others (the safe area), as :class:`printkit.page.document.Document` hands them out."""
-    from printkit.page.profiles import band_height, profile, safe_rect
+    from printkit.page.notice import band_height
+    from printkit.page.profiles import profile, safe_rect
 
     safe = safe_rect(paper or ctx.paper, profile(ctx.profile))
     first = Rect(safe.x, safe.y, safe.w, safe.h - band_height(ctx.profile) - TITLE_H)

@@ -41,24 +41,18 @@ from printkit.geometry import Rect
 from printkit.layout.sizes import ItemSize, size
 from printkit.page import marks
 from printkit.page.canvas import clip_rect
-from printkit.page.profiles import (
+from printkit.page.notice import (
     BAND_GAP,
     FIRST_PAGE_BAND,
     NOTICE_STRIP,
     Notice,
-    Profile,
     band_height,
-    begin_page,
-    build_id,
     decorate_first_page,
     draw_notice,
     place_notice,
-    profile,
-    safe_rect,
-    set_boxes,
-    slug,
-    slug_spot,
 )
+from printkit.page.profiles import Profile, begin_page, build_id, profile, safe_rect, set_boxes
+from printkit.page.slug import slug, slug_spot
 from printkit.paper import Paper
 from printkit.units import mm, to_mm
 
@@ -167,7 +161,7 @@ def plan_sheet(item: ItemSize | str, paper: Paper, prof: Profile | str = "home",
     fits more. Gutters default to 0 (home: one cut between neighbours) or twice the bleed.
 
     The "print at 100 %" notice (home, ``band``) then goes where no cell would fit
-    (:func:`~printkit.page.profiles.place_notice`): the band above the grid when the
+    (:func:`~printkit.page.notice.place_notice`): the band above the grid when the
     page has the height to spare, else a one-line strip above or beside it, else in the
     paper's margin; it never costs a row or a column. The grid is centred in what is left.
     When the grid fills the safe area and ``count`` items leave room to spare on the last

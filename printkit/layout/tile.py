@@ -9,7 +9,7 @@ cut each tile along its left and top edges, lay that edge on the neighbour's das
 (registration crosshairs sit on that line: the two halves make one cross), and glue. Page 1 is
 an assembly diagram. When the component fits one page (A3/Tabloid, or the other orientation
 of the paper), the tiler prints it whole instead, with the "print at 100 %" notice where the
-component is not (:func:`~printkit.page.profiles.place_notice`).
+component is not (:func:`~printkit.page.notice.place_notice`).
 
 In print-shop nothing is tiled: a shop prints large formats and cuts them. The component is one
 page, its trim the TrimBox, the bleed 3 mm around it (a ``draw`` that takes ``bleed=`` paints
@@ -34,23 +34,16 @@ from printkit.errors import LayoutError
 from printkit.geometry import Rect
 from printkit.page import marks
 from printkit.page.canvas import clip_rect, exempt
-from printkit.page.profiles import (
+from printkit.page.marks import trim_marks
+from printkit.page.notice import (
     FIRST_PAGE_BAND,
-    SLUG_ROOM,
     Notice,
-    Profile,
-    build_id,
     decorate_first_page,
     draw_notice,
     place_notice,
-    profile,
-    safe_rect,
-    set_boxes,
-    sheet_frame,
-    slug,
-    slug_spot,
-    trim_marks,
 )
+from printkit.page.profiles import Profile, build_id, profile, safe_rect, set_boxes, sheet_frame
+from printkit.page.slug import SLUG_ROOM, slug, slug_spot
 from printkit.paper import Paper
 from printkit.units import mm, to_mm
 

@@ -8,6 +8,8 @@ printed page carries.
 - :mod:`.profiles`   ``home`` / ``print-shop``: bleed, safe margin, page boxes, sheet frames,
                      build ids
 - :mod:`.marks`      cut lines, crop marks, registration and fold lines, check rulers
+- :mod:`.notice`     the "print at 100 %" notice of a home print, and where it goes
+- :mod:`.slug`       the slug line (file, page, build id) outside every print-shop trim
 - :mod:`.preflight`  findings (overflowing text, missing glyphs, low-dpi images, unsafe areas)
 
 The page layer imports nothing of the layout algorithms (:mod:`printkit.layout`) or the

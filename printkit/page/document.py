@@ -30,18 +30,10 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.context import DrawContext
 from printkit.geometry import Rect
 from printkit.page.canvas import clip_rect, open_canvas
-from printkit.page.profiles import (
-    SheetFrame,
-    band_height,
-    begin_page,
-    build_id,
-    decorate_first_page,
-    finish_page,
-    profile,
-    safe_rect,
-    sheet_frame,
-    trim_marks,
-)
+from printkit.page.marks import trim_marks
+from printkit.page.notice import band_height, decorate_first_page
+from printkit.page.profiles import SheetFrame, begin_page, build_id, profile, safe_rect, sheet_frame
+from printkit.page.slug import finish_page
 from printkit.paper import Paper
 
 EDGE_TOLERANCE = 0.01  # points: a side this close to the paper's edge lies on it

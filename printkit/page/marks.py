@@ -17,6 +17,7 @@ from printkit.units import inch, mm
 
 if TYPE_CHECKING:
     from printkit.context import DrawContext
+    from printkit.page.profiles import Profile
 
 MARK_BLACK = (0, 0, 0, 1)  # CMYK
 CUT_GREY = (0, 0, 0, 0.45)
@@ -61,6 +62,17 @@ def crop_marks(canvas: Canvas, xs: Iterable[float], ys: Iterable[float], outer: 
         path.lineTo(x1 + offset + length, y)
     canvas.drawPath(path, stroke=1, fill=0)
     canvas.restoreState()
+
+
+def trim_marks(canvas: Canvas, prof: Profile, trim: Rect, bleed: Rect,
+               xs: tuple[float, ...] = (), ys: tuple[float, ...] = ()) -> Rect:
+    """Crop marks at the corners of ``trim`` (and at the extra cuts ``xs``/``ys``), outside
+    ``bleed``; returns the box they reach (what a slug line must keep out of)."""
+    gap, length = mm(prof.mark_gap_mm), mm(prof.mark_length_mm)
+    with exempt(canvas):
+        crop_marks(canvas, [trim.x, trim.right, *xs], [trim.y, trim.top, *ys], bleed,
+                   offset=gap, length=length)
+    return bleed.outset(gap + length)
 
 
 def registration_mark(canvas: Canvas, x: float, y: float, radius: float = mm(3)) -> None:

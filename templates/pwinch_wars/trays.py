@@ -35,8 +35,8 @@ from printkit.i18n import N_
 from printkit.kits import Component, NoOptions
 from printkit.layout.fit import wrap
 from printkit.page.document import open_document
+from printkit.page.notice import band_height
 from printkit.page.preflight import MIN_TEXT_PT
-from printkit.page.profiles import band_height
 from printkit.templates.pwinch_wars.counters import counter_mm, draw_team_pattern
 from printkit.templates.pwinch_wars.style import TEAM_LETTERS, TEAM_NAMES, TITLE, team_ink
 from printkit.units import mm

@@ -55,8 +55,8 @@ from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import NoOptions
 from printkit.page.document import open_document
+from printkit.page.notice import band_height
 from printkit.page.preflight import MIN_TEXT_PT, MIN_WRITE_ROW, WRITE_DIGIT
-from printkit.page.profiles import band_height
 from printkit.paper import Paper
 from printkit.scripts import hyphenation_options, paragraph_options
 from printkit.templates.war_pnp.sheets import SHEET_OPTION, build_sheets

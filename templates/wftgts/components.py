@@ -23,8 +23,9 @@ from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Component
 from printkit.page.document import Document
+from printkit.page.notice import band_height
 from printkit.page.preflight import MIN_WRITE_ROW
-from printkit.page.profiles import band_height, profile, safe_rect
+from printkit.page.profiles import profile, safe_rect
 from printkit.paper import Paper
 from printkit.templates.wftgts.sheet import LAYOUT, draw_blank, geometry
 from printkit.units import mm, to_mm

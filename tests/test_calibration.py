@@ -21,7 +21,8 @@ from conftest import draw_ctx
 
 from printkit.cli import main
 from printkit.commands.production import MAX_DUPLEX_OFFSET_MM, parse_offset
-from printkit.layout.impose import impose, mirror_axis, write_calibration
+from printkit.layout.calibration import write_calibration
+from printkit.layout.impose import impose, mirror_axis
 from printkit.paper import paper
 from printkit.pipeline import drawing
 from printkit.units import mm

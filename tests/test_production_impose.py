@@ -16,7 +16,8 @@ from printkit.commands.production import parse_offset
 from printkit.context import BuildContext
 from printkit.errors import LayoutError, PrintkitError
 from printkit.geometry import Rect
-from printkit.layout.impose import impose, plan_sheet, write_calibration
+from printkit.layout.calibration import write_calibration
+from printkit.layout.impose import impose, plan_sheet
 from printkit.layout.sizes import size
 from printkit.page.preflight import Preflight, check_pdf
 from printkit.paper import paper

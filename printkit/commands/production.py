@@ -102,7 +102,7 @@ def deck(cards: str, card_size: str, back: str | None, images: str | None,
     writes nothing (no PDF) and exits 1, naming its row; bad input exits 2.
     """
     from printkit.cli import _out_file
-    from printkit.drawing.deck import build_deck
+    from printkit.commands.deck import build_deck
 
     out = str(_out_file(out or str(Path("out") / "decks" / f"{Path(cards).stem}.pdf")))
     result = build_deck(cards, out, card_size=card_size, back=back, paper=paper,
@@ -160,7 +160,7 @@ def calibrate(paper: str, landscape: bool, duplex: str, duplex_offset: str | Non
     """Write the duplex calibration sheet: print it double-sided and read X,Y off it."""
     from printkit.context import BuildContext
     from printkit.i18n import shipped_locale
-    from printkit.layout.impose import write_calibration
+    from printkit.layout.calibration import write_calibration
     from printkit.paper import paper as get_paper
     from printkit.pipeline import drawing
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.errors import PrintkitError
+from printkit.resources import cache_dir as resources_cache_dir
 
 TABLES = "optimal tables"
 FONTS = "font instances"
@@ -117,8 +118,6 @@ def _mib(size: int) -> str:
 def cache_dir() -> Path:
     """printkit's cache folder (:func:`printkit.resources.cache_dir`); a path that cannot be a
     folder (a file is there, or no permission) is bad input."""
-    from printkit.resources import cache_dir as resources_cache_dir
-
     try:
         root = resources_cache_dir()
     except OSError as exc:

@@ -10,33 +10,52 @@ import contextlib
 import json
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from printkit.engines.core import Game
+from printkit.commands import plugin_commands
+from printkit.commands.common import (
+    EXIT_BAD_INPUT,
+    EXIT_FAILED_CHECK,
+    Fail,
+    out_dir,
+    out_file,
+    parse_offset,
+    sheet_options,
+)
+from printkit.commands.handouts import run_batch, split_list
+from printkit.engines.core import (
+    Game,
+    GameLog,
+    LogFormatError,
+    log_schema,
+    parse_log,
+    validate_log_lines,
+)
+from printkit.engines.core import play as play_game
+from printkit.engines.core import replay as replay_game
 from printkit.engines.core.errors import EngineError
+from printkit.engines.core.progress import task
 from printkit.engines.core.reading import UnreadableError, json_value, text_file
 from printkit.errors import PrintkitError
+from printkit.flags import apply_flags, offered
+from printkit.flags import names as flag_names
+from printkit.paper import paper as make_paper
 
 if TYPE_CHECKING:
     from printkit.context import BuildContext
-    from printkit.engines.core import GameLog
     from printkit.flags import FlagEffect
 
-EXIT_BAD_INPUT = 2
-EXIT_FAILED_CHECK = 1
-
-
-class Fail(click.ClickException):
-    """A check that ran and failed (validation short of capacity, preflight errors): exit 1."""
-
-    exit_code = EXIT_FAILED_CHECK
+# A command imports the machinery it runs when it runs (the lazy imports below): the kits, the
+# drawing context and the pipelines load ReportLab, the handouts Jinja2 and pypdf, and
+# `printkit --help` (or `printkit cache`) starts without any of them.
 
 
 def _game(name: str) -> Game[Any, Any]:
-    from printkit.kits import get_game_kit
+    from printkit.kits import get_game_kit  # lazy: the kits load ReportLab
 
     return get_game_kit(name).game()
 
@@ -54,9 +73,8 @@ def _paper_option(f: Callable[..., Any]) -> Callable[..., Any]:
 def _context(paper: str, landscape: bool, profile: str = "home", locale: str = "en",
              duplex_offset: tuple[float, float] = (0.0, 0.0),
              game_options: dict[str, Any] | None = None) -> BuildContext:
-    from printkit.context import BuildContext
-    from printkit.i18n import shipped_locale
-    from printkit.paper import paper as make_paper
+    from printkit.context import BuildContext  # lazy: loads ReportLab
+    from printkit.i18n import shipped_locale  # lazy: loads ReportLab
 
     return BuildContext(make_paper(paper, landscape=landscape), profile, shipped_locale(locale),
                         duplex_offset, game_options or {})
@@ -69,25 +87,13 @@ def _sheet_option(f: Callable[..., Any]) -> Callable[..., Any]:
              "game whose kit takes one (`printkit games` says which).")(f)
 
 
-def _sheet_options(game: str, sheet: str | None) -> dict[str, Any]:
-    """The game options of ``--sheet FILE`` for the one game ``game``."""
-    if sheet is None:
-        return {}
-    if game == "all":
-        raise PrintkitError("--sheet applies to one game; name it instead of `all`")
-    from printkit.kits import get_game_kit
-
-    return get_game_kit(game).sheet_options(sheet)
-
-
 class KitFlagCommand(click.Command):
     """A command that offers the options the installed kits declare (:mod:`printkit.flags`),
     worked out when the command is parsed or its help shown, so ``printkit --help`` and
     commands that take none load no kit."""
 
     def get_params(self, ctx: click.Context) -> list[click.Parameter]:
-        from printkit.flags import offered
-        from printkit.kits import kits
+        from printkit.kits import kits  # lazy: the kits load ReportLab
 
         params = super().get_params(ctx)
         help_option = params[-1:] if params and params[-1].name == "help" else []
@@ -99,8 +105,7 @@ class KitFlagCommand(click.Command):
 
 def _kit_flags(game: str, values: dict[str, Any], command: str) -> FlagEffect:
     """What the kit flags given to ``command`` do for ``game`` (game options, components)."""
-    from printkit.flags import apply_flags
-    from printkit.kits import kits
+    from printkit.kits import kits  # lazy: the kits load ReportLab
 
     return apply_flags(game, values, kits(), command)
 
@@ -129,33 +134,6 @@ def _options_flag(f: Callable[..., Any]) -> Callable[..., Any]:
              "options.")(f)
 
 
-def _out_dir(path: str) -> Path:
-    if not path.strip():
-        raise PrintkitError("--out names no folder (give one, e.g. --out out)")
-    out = Path(path)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise PrintkitError(f"cannot create output folder {out}: {exc.strerror or exc}") from None
-    probe = out / ".printkit-write-test"
-    try:
-        probe.write_bytes(b"")
-        probe.unlink()
-    except OSError as exc:
-        raise PrintkitError(f"output folder {out} is not writable: {exc.strerror or exc}") from None
-    return out
-
-
-def _out_file(path: str) -> Path:
-    if not path.strip():
-        raise PrintkitError("the output file is empty (give a file name)")
-    out = Path(path)
-    if out.is_dir():
-        raise PrintkitError(f"{out} is a folder; give a file name")
-    _out_dir(str(out.parent if str(out.parent) else "."))
-    return out
-
-
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="printkit")
 def cli() -> None:
@@ -165,7 +143,7 @@ def cli() -> None:
 @cli.command()
 def games() -> None:
     """List the games and kits, with their components."""
-    from printkit.kits import kits
+    from printkit.kits import kits  # lazy: the kits load ReportLab
 
     for name, kit in sorted(kits().items()):
         title = kit.title
@@ -210,9 +188,7 @@ def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, pr
           preflight: bool, overwrite: bool, no_pack: bool, locales: str | None,
           jobs: int | None, sheet: str | None, **flags: Any) -> None:
     """Build the kit of GAME (or `all`) into OUT/GAME/."""
-    from printkit.commands.production import parse_offset
-    from printkit.flags import names, offered
-    from printkit.kits import kits
+    from printkit.kits import kits  # lazy: the kits and the pipeline load ReportLab
     from printkit.pipeline import build_kits
 
     if locales is not None:
@@ -221,15 +197,15 @@ def build(game: str, component: tuple[str, ...], paper: str, landscape: bool, pr
             shared = ("component", "duplex", "two-up", "preflight", "no-pack", "sheet")
             every = [*shared, *(o.flag.name for o in offered("build", kits()))]
             raise PrintkitError("--locales builds whole kits with their defaults; leave out "
-                                + names(every))
-        _build_locales(game, paper, landscape, profile, locales, _out_dir(out), jobs)
+                                + flag_names(every))
+        _build_locales(game, paper, landscape, profile, locales, out_dir(out), jobs)
         return
 
     effect = _kit_flags(game, flags, "build")
     component = (*component, *effect.components)
     ctx = _context(paper, landscape, profile, locale, parse_offset(duplex_offset),
-                   {**effect.game_options, **_sheet_options(game, sheet)})
-    folder = _out_dir(out)
+                   {**effect.game_options, **sheet_options(game, sheet)})
+    folder = out_dir(out)
     with _build_progress(game, component, folder) as echo:
         report = build_kits(game, ctx, folder, components=component,
                             options={"two_up": two_up, "duplex": duplex}, echo=echo,
@@ -251,8 +227,7 @@ def _build_progress(game: str, components: tuple[str, ...],
                     out: Path) -> Iterator[Callable[[str], None]]:
     """``build all`` (or any build of many components) says what it does and about how long
     it takes, then shows a bar on a terminal; yields the ``echo`` for the written files."""
-    from printkit.engines.core.progress import task
-    from printkit.kits import get_kit, kits
+    from printkit.kits import get_kit, kits  # lazy: the kits load ReportLab
 
     chosen = list(kits().values()) if game == "all" else [get_kit(game)]
     count = len(components) or sum(len(k.component_list()) for k in chosen)
@@ -273,7 +248,7 @@ def _build_progress(game: str, components: tuple[str, ...],
 def _build_locales(game: str, paper: str, landscape: bool, profile: str, locales: str,
                    out: Path, jobs: int | None) -> None:
     """``build GAME --locales ...``: every kit in every language, as a batch."""
-    from printkit.commands.handouts import _split, run_batch
+    # lazy: the kits load ReportLab, the batch pypdf and Jinja2
     from printkit.handouts.batch import Job
     from printkit.i18n import available_locales, shipped_locale
     from printkit.kits import get_kit, kits
@@ -283,7 +258,7 @@ def _build_locales(game: str, paper: str, landscape: bool, profile: str, locales
     _context(paper, False, profile)  # refuse a bad paper or profile before any work
     names = list(kits()) if game == "all" else [get_kit(game).name]
     wanted = available_locales() if locales == "all" else [
-        shipped_locale(loc) for loc in _split(locales, "locales")]
+        shipped_locale(loc) for loc in split_list(locales, "locales")]
     batch = [Job("kit", name, loc, paper, profile=profile) for loc in wanted for name in names]
     run_batch(batch, out, jobs, "kit builds")
 
@@ -303,8 +278,6 @@ def play(game: str, seed: int, players: int | None, bots: tuple[str, ...], names
          log_path: str | None, as_json: bool, option_pairs: tuple[str, ...],
          sheet: str | None, **flags: Any) -> None:
     """Auto-play one game with bots and print the result (names, scores, winner)."""
-    from printkit.engines.core import play as run
-
     g = _game(game)
     n = players or max(len(bots), g.info.default_players)
     if not g.info.min_players <= n <= g.info.max_players:
@@ -319,18 +292,18 @@ def play(game: str, seed: int, players: int | None, bots: tuple[str, ...], names
     if names and len(names) != n:
         raise PrintkitError(f"give {n} --name values or none")
     options = {**_game_options(option_pairs), **_kit_flags(game, flags, "play").game_options,
-               **_sheet_options(game, sheet)}
+               **sheet_options(game, sheet)}
     try:
         g.new_initial_state(n, {**g.default_options(), **options})
     except ValueError as exc:
         raise PrintkitError(f"{g.info.title}: {exc}") from None
-    played = run(g, seats, seed=seed, names=names or None, options=options)
+    played = play_game(g, seats, seed=seed, names=names or None, options=options)
     assert played.log is not None
     if log_path == "-":
         click.echo(played.log.dumps(), nl=False)
         return
     if log_path:
-        played.log.write(_out_file(log_path))
+        played.log.write(out_file(log_path))
     result = played.state.result()
     if as_json:
         click.echo(json.dumps(result))
@@ -384,7 +357,7 @@ def describe_result(title: str, players: list[tuple[str, str | None]],
 def _default_bot(name: str, g: Game[Any, Any]) -> str:
     """``play``'s bot when none is named: the kit's ``play_bot``, else the bot the game's
     layouts are validated with, else ``random``."""
-    from printkit.kits import get_game_kit
+    from printkit.kits import get_game_kit  # lazy: the kits load ReportLab
 
     kit = get_game_kit(name)
     for bot in (kit.play_bot, kit.validation.bot if kit.validation else None):
@@ -401,9 +374,6 @@ def _default_bot(name: str, g: Game[Any, Any]) -> str:
               help="Print the JSON Schema of a line of GAME's logs instead of replaying.")
 def replay(game: str, log: str | None, as_json: bool, schema: bool) -> None:
     """Replay LOG with the rules engine, checking every line and the recorded result."""
-    from printkit.engines.core import log_schema, parse_log, validate_log_lines
-    from printkit.engines.core import replay as run
-
     g = _game(game)
     if schema:
         click.echo(json.dumps(log_schema(g), indent=2, ensure_ascii=False))
@@ -413,7 +383,7 @@ def replay(game: str, log: str | None, as_json: bool, schema: bool) -> None:
     text = _read_text(log)
     validate_log_lines(g, text)
     parsed = parse_log(text)
-    result = run(g, parsed)
+    result = replay_game(g, parsed)
     state = result.state
     remarks = state.remarks([p.name for p in parsed.header.players])
     out = {"game": g.info.name, "lines": len(parsed.entries), "finished": state.is_terminal(),
@@ -432,8 +402,6 @@ def replay(game: str, log: str | None, as_json: bool, schema: bool) -> None:
 
 def _read_text(path: str) -> str:
     """A log the user names, read whole (one line on stderr when it cannot be)."""
-    from printkit.engines.core import LogFormatError
-
     try:
         return text_file(path, "log")
     except UnreadableError as exc:
@@ -453,7 +421,7 @@ def _read_text(path: str) -> str:
 def example(game: str, log: str, out: str | None, paper: str, landscape: bool, locale: str,
             preflight: bool, sheet: str | None) -> None:
     """Draw LOG as filled-in, annotated sheets."""
-    from printkit.engines.core import parse_log, validate_log_lines
+    # lazy: the kits and the pipeline load ReportLab
     from printkit.i18n import translations
     from printkit.kits import get_game_kit
     from printkit.pipeline import draw_example
@@ -465,7 +433,7 @@ def example(game: str, log: str, out: str | None, paper: str, landscape: bool, l
     if sheet is not None:
         parsed = _with_sheet(parsed, kit.sheet_options(sheet), log)
     ctx = _context(paper, landscape, "home", locale, game_options=parsed.header.options)
-    target = _out_file(out or f"out/{game}/example-{Path(log).stem}.pdf")
+    target = out_file(out or f"out/{game}/example-{Path(log).stem}.pdf")
     report = draw_example(kit, parsed, ctx, target)
     click.echo(translations(ctx.locale).gettext("wrote {path}").format(path=target))
     if preflight or report.errors:
@@ -477,8 +445,6 @@ def example(game: str, log: str, out: str | None, paper: str, landscape: bool, l
 def _with_sheet(parsed: GameLog, options: dict[str, Any], log: str) -> GameLog:
     """A hand-written log of a custom-sheet game takes its sheet from ``--sheet``; a log
     that records a sheet already must record this one."""
-    from dataclasses import replace
-
     header = parsed.header
     clash = {k: v for k, v in options.items() if k in header.options and header.options[k] != v}
     if clash:
@@ -529,6 +495,7 @@ def validate(game: str, count: int, seed: int, bot: str | None, players: int | N
     plays the standard game and shows the two side by side. Ctrl-C (or SIGTERM) stops within a
     game: every game that finished is printed and the report is written, marked partial.
     """
+    # lazy: the validation loads ReportLab and the simulation
     from printkit.simulation import make_executor, stopping_on_signals
     from printkit.validate import ValidationInterrupted, validate_games
 
@@ -540,8 +507,8 @@ def validate(game: str, count: int, seed: int, bot: str | None, players: int | N
         raise PrintkitError("--jobs applies to --executor local")
     options = {**_game_options(option_pairs),
                **_kit_flags(game, flags, "validate").game_options}
-    sheet_options = _sheet_options(game, sheet)
-    ctx = _context(paper, landscape, game_options={**options, **sheet_options})
+    seat_options = sheet_options(game, sheet)
+    ctx = _context(paper, landscape, game_options={**options, **seat_options})
     report_path = _report_path(report) if report else None
     runner = make_executor(executor, jobs=jobs, scheduler=scheduler)
     with stopping_on_signals():  # Ctrl-C and SIGTERM: stop, keep, report; no worker left
@@ -566,12 +533,10 @@ def validate(game: str, count: int, seed: int, bot: str | None, players: int | N
 def _report_path(path: str) -> Path:
     """``--report``: a folder (created), or one ``.pdf`` file (its folder created)."""
     out = Path(path)
-    return _out_file(path) if out.suffix.lower() == ".pdf" else _out_dir(path)
+    return out_file(path) if out.suffix.lower() == ".pdf" else out_dir(path)
 
 
 def _register_plugins() -> None:
-    from printkit.commands import plugin_commands
-
     for command in plugin_commands():
         cli.add_command(command)
 

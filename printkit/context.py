@@ -18,6 +18,7 @@ component.
 
 from __future__ import annotations
 
+import decimal
 import gettext as _gettext
 import math
 from collections.abc import Mapping
@@ -29,10 +30,13 @@ from babel import Locale
 from babel.numbers import format_decimal
 
 from printkit.errors import PrintkitError
+from printkit.fonts import font
 from printkit.geometry import Rect
-from printkit.i18n import Catalog
+from printkit.i18n import Catalog, translations
 from printkit.page.preflight import Preflight
+from printkit.page.profiles import profile, safe_rect
 from printkit.paper import Paper
+from printkit.scripts import is_rtl
 
 PROFILES = ("home", "print-shop")
 
@@ -105,16 +109,12 @@ class DrawContext:
     @property
     def safe_area(self) -> Rect:
         """Where everything a player needs must lie on this paper and profile."""
-        from printkit.page.profiles import profile, safe_rect
-
         return safe_rect(self.paper, profile(self.profile))
 
     # -- words -------------------------------------------------------------------------
 
     @cached_property
     def translations(self) -> _gettext.NullTranslations:
-        from printkit.i18n import translations
-
         return translations(self.locale, self.catalog)
 
     def gettext(self, message: str) -> str:
@@ -134,8 +134,6 @@ class DrawContext:
     def format_number(self, number: float | int) -> str:
         """``number`` as the locale writes it (decimal sign, digit grouping); in a right-to-left
         locale led by a left-to-right mark, so that a minus sign stays before its digits."""
-        from printkit.scripts import is_rtl
-
         text = format_decimal(number, locale=self.babel_locale)
         return "\u200e" + text if is_rtl(self.locale) else text
 
@@ -146,8 +144,6 @@ class DrawContext:
         >>> DrawContext(BuildContext(paper("a4"), locale="de"), None).format_fixed(2.54, 1)
         '2,5'
         """
-        import decimal
-
         pattern = "#,##0." + "0" * digits if digits > 0 else "#,##0"
         try:
             return format_decimal(number, format=pattern, locale=self.babel_locale)
@@ -160,8 +156,6 @@ class DrawContext:
     def font(self, role: str) -> str:
         """The registered font name playing ``role`` (sans, hand, note...) in this locale: the
         role's font for the locale's script (``fonts/manifest.toml``)."""
-        from printkit.fonts import font
-
         return font(role, self.locale)
 
     def where(self, detail: str = "") -> str:

@@ -36,6 +36,7 @@ import fontpkg
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from printkit.engines.core.progress import say
 from printkit.errors import FontError
 from printkit.resources import cache_dir, fonts_dir
 from printkit.scripts import SCRIPT_CODES, SCRIPT_NAMES, SCRIPT_SAMPLES, script_name
@@ -231,6 +232,7 @@ def _covers(path: Path, sample: str) -> bool:
 
 @cache
 def _cmap(path: Path) -> frozenset[int]:
+    # lazy: fontTools takes 0.1 s to load, and only drawing needs it
     from fontTools.ttLib import TTFont as FTFont
 
     try:
@@ -382,7 +384,7 @@ def recipe(step: str) -> bytes:
     """What makes a cached font besides its source file: ``step`` (the instancing, or none),
     the blanks added, the recipe version and fontTools' version (whose output bytes a PDF
     embeds)."""
-    import fontTools
+    import fontTools  # lazy: fontTools takes 0.1 s to load, and only drawing needs it
 
     blanks = " ".join(f"{cp:04X}={kind or 'zero'}" for cp, kind in sorted(BLANKS.items()))
     return (f"printkit font recipe {RECIPE_VERSION}; fontTools {fontTools.version}; {step}; "
@@ -434,10 +436,9 @@ def static_instance(variable_font: Path, weight: int, *, family: str = "",
     out = instance_file(variable_font, weight)
     if out.is_file():
         return out
+    # lazy: fontTools takes 0.1 s to load, and only drawing needs it
     from fontTools.ttLib import TTFont as FTFont
     from fontTools.varLib.instancer import instantiateVariableFont
-
-    from printkit.engines.core.progress import say
 
     stem = Path(variable_font).stem.split("[")[0]
     what = f"{family or stem} {_WEIGHT_NAMES.get(weight, f'weight {weight}')}"
@@ -505,6 +506,7 @@ def supplemented(path: Path) -> Path:
     out = _fonts_cache() / f"{stem}-blanks-{_key(path, recipe('not instanced'))}.ttf"
     if out.is_file():
         return out
+    # lazy: fontTools takes 0.1 s to load, and only drawing needs it
     from fontTools.ttLib import TTFont as FTFont
 
     ft = FTFont(str(path))
@@ -519,6 +521,7 @@ def supplemented(path: Path) -> Path:
 def _add_blanks(ft: Any) -> None:
     """Give the fontTools font ``ft`` an empty glyph for each of the :data:`BLANKS` it lacks
     (nothing for a font that has them all, or has CFF outlines)."""
+    # lazy: fontTools takes 0.1 s to load, and only drawing needs it
     from fontTools.ttLib.tables._g_l_y_f import Glyph
 
     best = ft.getBestCmap()

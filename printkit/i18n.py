@@ -37,6 +37,7 @@ from babel.messages.pofile import read_po
 
 from printkit.errors import PrintkitError
 from printkit.resources import is_checkout
+from printkit.scripts import is_rtl
 
 
 @dataclass(frozen=True)
@@ -105,8 +106,6 @@ def shipped_locale(name: str) -> str:
     ...
     printkit.errors.PrintkitError: no catalog for locale 'nl'; printkit ships de, en, ...
     """
-    from printkit.scripts import is_rtl
-
     locale = check_locale(name)
     shipped = available_locales()
     if is_rtl(locale):

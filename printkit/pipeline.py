@@ -8,6 +8,7 @@ finding lands in the report the command prints.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 
 from printkit.context import BuildContext, DrawContext
 from printkit.engines.core import GameLog, replay
+from printkit.engines.core.files import atomic_write_bytes
 from printkit.errors import PrintkitError
 from printkit.kits import Component, Kit, get_kit, kits
 from printkit.page.preflight import Preflight, check_pdf
@@ -70,8 +72,6 @@ def check_folder(folder: Path, build: BuildContext) -> None:
     """Refuse to build into ``folder`` when it holds a kit built for another paper,
     orientation, language or profile: the file names are the same, so the second build would
     silently replace the first (A4 and then Letter into one ``--out``)."""
-    import json
-
     record = folder / BUILD_RECORD
     try:
         before = json.loads(record.read_text(encoding="utf-8"))
@@ -96,9 +96,7 @@ def build_kits(target: str, build: BuildContext, out: Path, *,
     report. Each component is its own PDF; a kit of several is also joined into one, on
     shared sheets where small components fit together (unless ``pack`` is false), and its
     sheet count is echoed and written to the kit's preflight.txt."""
-    import json
-
-    from printkit.engines.core.files import atomic_write_bytes
+    # lazy: assembly loads pypdf and pypdfium2 (0.3 s), for build only
     from printkit.layout.assembly import assemble_kit
 
     options = dict(options or {})

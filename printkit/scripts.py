@@ -34,8 +34,13 @@ import unicodedata
 from functools import cache
 from typing import Any
 
+import pyphen  # type: ignore[import-untyped]
 from babel import Locale, UnknownLocaleError
 from babel.core import get_global, parse_locale
+from bidi import algorithm as uba  # type: ignore[import-untyped]
+from reportlab.pdfbase import ttfonts
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.ttfonts import shapeStr
 
 from printkit.errors import PrintkitError
 
@@ -149,8 +154,6 @@ def hyphenation_options(locale: str) -> dict[str, Any]:
     >>> hyphenation_options("ja")
     {}
     """
-    import pyphen  # type: ignore[import-untyped]
-
     if script(locale) in UNSPACED or is_rtl(locale):
         return {}
     language = pyphen.language_fallback(locale.replace("-", "_"))
@@ -170,7 +173,6 @@ def visual(text: str, locale: str, font_name: str, size: float) -> str:
     if not is_rtl(locale) or not text:
         return text
     _digits_left_to_right()
-    from reportlab.pdfbase.ttfonts import shapeStr
 
     v2l: list[int] = []
     levels: list[int] = []
@@ -197,8 +199,6 @@ def visual(text: str, locale: str, font_name: str, size: float) -> str:
 
 def visual_width(text: str, locale: str, font_name: str, size: float) -> float:
     """The width (pt) of ``text`` drawn as :func:`visual` makes it."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     shown = visual(text, locale, font_name, size)
     data = getattr(shown, "__shapeData__", None)
     if data is None:
@@ -228,8 +228,6 @@ def log2vis(text: str, base_direction: str | None = None, clean: bool = False,
     >>> log2vis("\\u05d0\\u05d1 12", "RTL", positions_V_to_L=v2l), v2l
     ('12 \\u05d1\\u05d0', [3, 4, 2, 1, 0])
     """
-    from bidi import algorithm as uba  # type: ignore[import-untyped]
-
     storage = uba.get_empty_storage()
     wanted = (base_direction or "").upper()
     if wanted in ("RTL", "R"):
@@ -268,8 +266,6 @@ def _digits_left_to_right() -> None:
     the Arabic script: ReportLab would shape a word of them right to left, reversing the
     number. ReportLab's shaping gets a HarfBuzz buffer that lays out left to right any text
     without a right-to-left letter."""
-    from reportlab.pdfbase import ttfonts
-
     hb = ttfonts.uharfbuzz
     if hb is None or getattr(hb, "_printkit_mended", False):
         return

@@ -33,6 +33,7 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 from printkit.context import BuildContext, DrawContext
 from printkit.drawing.draw import Layout, fit_size
 from printkit.page.canvas import open_canvas
+from printkit.pipeline import drawing
 from printkit.simulation import Histogram
 from printkit.units import mm
 
@@ -614,8 +615,6 @@ def write_reports(results: Sequence[ValidationResult], build: BuildContext, out:
     PDFs written, the summary first. The report is written in the build's language and drawn
     through a drawing context like every printed file (its own recorder: a report is not part
     of a kit, so what its charts' small print records is not reported)."""
-    from printkit.pipeline import drawing
-
     with drawing(build) as ctx:
         return _write_reports(ctx, results, out, partial)
 

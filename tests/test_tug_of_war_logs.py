@@ -363,7 +363,7 @@ def test_the_booklet_translates_a_bots_reason(tmp_path, monkeypatch):
     written by hand is printed as written."""
     import gettext
 
-    import printkit.i18n
+    import printkit.context
     from printkit.context import BuildContext
     from printkit.kits import get_game_kit
     from printkit.paper import paper
@@ -377,7 +377,7 @@ def test_the_booklet_translates_a_bots_reason(tmp_path, monkeypatch):
             return {msgid: "plus d'athlètes : l'équipe %(team)s gagne ou retire environ "
                            "%(swing).1f athlètes par tour"}.get(message, message)
 
-    monkeypatch.setattr(printkit.i18n, "translations", lambda locale, catalog=None: Catalog())
+    monkeypatch.setattr(printkit.context, "translations", lambda locale, catalog=None: Catalog())
     out = tmp_path / "fr.pdf"
     log = parse_log(BOT_TURN.replace('"reroll": [1]}, "reason": "the best',
                                      '"reroll": [1]}, "reason": "by hand: the best'))

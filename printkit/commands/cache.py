@@ -2,13 +2,15 @@
 
 :data:`COMMANDS` is registered in :mod:`printkit.commands`. Bad input (the cache path is a file,
 a folder that cannot be read or emptied) raises :class:`~printkit.errors.PrintkitError`,
-which the CLI turns into one line on stderr and exit code 2. Imports stay inside the
-commands, so that ``printkit`` starts fast.
+which the CLI turns into one line on stderr and exit code 2.
 """
 
 from __future__ import annotations
 
 import click
+
+from printkit.cache import clear as clear_cache
+from printkit.cache import listing
 
 
 @click.group("cache", invoke_without_command=True)
@@ -17,8 +19,6 @@ def cache(ctx: click.Context) -> None:
     """Show what printkit keeps in its cache folder (the WFtGtS optimal-play tables, font
     instances) and how large it is; PRINTKIT_CACHE_DIR names another folder."""
     if ctx.invoked_subcommand is None:
-        from printkit.cache import listing
-
         click.echo(listing().report())
 
 
@@ -26,8 +26,6 @@ def cache(ctx: click.Context) -> None:
 def clear() -> None:
     """Empty the cache folder and say how much it freed (what is removed is made again
     when next needed)."""
-    from printkit.cache import clear as clear_cache
-
     click.echo(clear_cache().report())
 
 

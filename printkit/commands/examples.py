@@ -14,7 +14,10 @@ from pathlib import Path
 
 import click
 
+from printkit.commands.common import out_dir
+from printkit.engines.core.files import atomic_write_bytes
 from printkit.errors import PrintkitError
+from printkit.resources import examples_dir
 
 KINDS = {".jsonl": "game log", ".toml": "sheet or layout", ".csv": "deck", ".md": "notes"}
 DEVELOPER_ONLY = ("rtl",)  # evidence for developers, left out of the wheel (pyproject.toml)
@@ -32,8 +35,6 @@ class Example:
 def shipped_examples(game: str | None = None) -> list[Example]:
     """Every shipped example file (of one folder, a game's or ``decks``, when ``game`` is
     given), sorted by path."""
-    from printkit.resources import examples_dir
-
     root = examples_dir()
     found: list[Example] = []
     for path in sorted(root.rglob("*")):
@@ -78,8 +79,6 @@ def examples(ctx: click.Context) -> None:
 @click.option("--game", help="Only this folder's examples (a game, or `decks`).")
 def list_examples(game: str | None) -> None:
     """List the shipped examples and where they are."""
-    from printkit.resources import examples_dir
-
     found = shipped_examples(game)
     width = max(len(e.relative) for e in found)
     for e in found:
@@ -94,11 +93,8 @@ def list_examples(game: str | None) -> None:
 @click.option("--force", is_flag=True, help="Overwrite files that differ from the shipped ones.")
 def copy_examples(folder: str, game: str | None, force: bool) -> None:
     """Copy the shipped examples into DIR (DIR/GAME/LOG.jsonl, DIR/decks/..., as listed)."""
-    from printkit.cli import _out_dir
-    from printkit.engines.core.files import atomic_write_bytes
-
     found = shipped_examples(game)
-    out = _out_dir(folder)
+    out = out_dir(folder)
     plan: list[tuple[Example, Path, bytes]] = []
     for e in found:  # check every file before writing any
         target = out / e.relative

@@ -10,13 +10,15 @@ from typing import TYPE_CHECKING
 
 import click
 
+from printkit.commands.common import Fail, out_dir, sheet_options
 from printkit.errors import PrintkitError
+from printkit.paper import paper
 
 if TYPE_CHECKING:
     from printkit.handouts.batch import Job
 
 
-def _split(text: str, what: str) -> list[str]:
+def split_list(text: str, what: str) -> list[str]:
     items = [t.strip() for t in text.split(",") if t.strip()]
     if not items:
         raise PrintkitError(f"--{what} needs at least one value")
@@ -26,8 +28,7 @@ def _split(text: str, what: str) -> list[str]:
 def run_batch(batch: list[Job], out: Path, jobs: int | None, what: str) -> None:
     """Run ``batch`` into ``out`` behind a progress bar, say what it wrote, and list every
     failure at the end (exit 1 when there is one)."""
-    from printkit.cli import Fail
-    from printkit.handouts.batch import default_jobs, run
+    from printkit.handouts.batch import default_jobs, run  # lazy: loads pypdf and Jinja2
 
     result = run(batch, out, workers=jobs or default_jobs(),
                  progress=_progress(what))  # type: ignore[arg-type]
@@ -44,7 +45,7 @@ def run_batch(batch: list[Job], out: Path, jobs: int | None, what: str) -> None:
 def _progress(label: str) -> object:
     """A click progress bar over a batch's outcomes (jobs done, failures, elapsed), drawn
     only on a terminal."""
-    from printkit.handouts.batch import Outcome
+    from printkit.handouts.batch import Outcome  # lazy: loads pypdf and Jinja2
 
     def show(stream: Iterable[Outcome], total: int) -> Iterator[Outcome]:
         if not sys.stderr.isatty():  # a bar is for a person at a terminal, not a pipe or log
@@ -84,12 +85,11 @@ def _progress(label: str) -> object:
 def handouts(game: str, locales: str, papers: str, columns: int, booklet: bool,
              template: str | None, out: str, jobs: int | None, sheet: str | None) -> None:
     """Build the rule handout of GAME (or `all`) in every locale on every paper."""
-    from printkit.cli import _out_dir
-    from printkit.handouts import BOOKLET_PAGES, HandoutOptions
+    # lazy: the command's machinery loads ReportLab, pypdf and Jinja2
+    from printkit.handouts import BOOKLET_PAGES, HandoutOptions, check_template
     from printkit.handouts.batch import handout_jobs
     from printkit.i18n import available_locales, shipped_locale
     from printkit.kits import get_kit, kits
-    from printkit.paper import paper
 
     HandoutOptions(columns, booklet)  # refuse a bad combination before any work
     names = ([k.name for k in kits().values() if k.handout is not None] if game == "all"
@@ -98,8 +98,8 @@ def handouts(game: str, locales: str, papers: str, columns: int, booklet: bool,
         if get_kit(name).handout is None:
             raise PrintkitError(f"{name} has no rule handout")
     wanted = available_locales() if locales == "all" else [
-        shipped_locale(loc) for loc in _split(locales, "locales")]
-    paper_names = _split(papers, "paper")
+        shipped_locale(loc) for loc in split_list(locales, "locales")]
+    paper_names = split_list(papers, "paper")
     for p in paper_names:
         paper(p)
         if booklet and p not in BOOKLET_PAGES:
@@ -110,17 +110,14 @@ def handouts(game: str, locales: str, papers: str, columns: int, booklet: bool,
         if not template_path.is_file():
             raise PrintkitError(f"no template {template}")
     if sheet is not None:
-        from printkit.cli import _sheet_options
-
-        _sheet_options(game, sheet)  # refuse a bad sheet once, before any work
+        sheet_options(game, sheet)  # refuse a bad sheet once, before any work
     if template_path is not None:  # a broken template is bad input: refused, nothing written
-        from printkit.context import BuildContext
-        from printkit.handouts import check_template
+        from printkit.context import BuildContext  # lazy: loads ReportLab
 
         for name in names:
             check_template(get_kit(name), BuildContext(paper(paper_names[0]),
                                                        locale=wanted[0]), template_path)
-    folder = _out_dir(out)
+    folder = out_dir(out)
     batch = handout_jobs(names, wanted, paper_names, columns=columns, booklet=booklet,
                          template=template_path, sheet=Path(sheet) if sheet else None)
     run_batch(batch, folder, jobs, "handouts")

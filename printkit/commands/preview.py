@@ -6,10 +6,15 @@ page without a PDF viewer.
 
 from __future__ import annotations
 
+import io
 import math
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pypdfium2 as pdfium
+from PIL import Image, ImageDraw
+
+from printkit.engines.core.files import atomic_write_bytes
 from printkit.errors import PrintkitError
 
 if TYPE_CHECKING:
@@ -25,8 +30,6 @@ def render_previews(pdf: str | Path, out_dir: str | Path, dpi: float = 100, *,
     """Render every page of ``pdf`` to ``out_dir/<stem>-p<N>.png``; also
     ``<stem>-contact.png`` (all pages as thumbnails) unless ``contact_sheet`` is false.
     Returns the written paths, pages first."""
-    import pypdfium2 as pdfium
-
     pdf, out_dir = Path(pdf), Path(out_dir)
     if not MIN_DPI <= dpi <= MAX_DPI:  # also refuses nan and inf
         raise PrintkitError(f"preview resolution must be between {MIN_DPI} and {MAX_DPI} dpi, "
@@ -57,8 +60,6 @@ def render_previews(pdf: str | Path, out_dir: str | Path, dpi: float = 100, *,
 
 
 def _contact(images: list[Image.Image], path: Path, thumb: int = 240, pad: int = 12) -> Path:
-    from PIL import Image, ImageDraw
-
     cols = min(len(images), 6)
     rows = math.ceil(len(images) / cols)
     cell = thumb + pad
@@ -79,10 +80,6 @@ def _contact(images: list[Image.Image], path: Path, thumb: int = 240, pad: int =
 
 def _save_png(image: Image.Image, path: Path) -> None:
     """Every file is written whole or not at all (a temporary file, then a rename)."""
-    import io
-
-    from printkit.engines.core.files import atomic_write_bytes
-
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
     atomic_write_bytes(path, buffer.getvalue())

@@ -1,64 +1,21 @@
 """Click commands of print production: ``deck``, ``preview`` and ``calibrate``.
 
-The lead registers :data:`COMMANDS` on the main group. Each command turns a
-:class:`~printkit.errors.PrintkitError` into one line on stderr and exit code 2, so it also
-behaves when run on its own (``python -c "from printkit.commands.production import deck;
-deck()" ...``). Imports stay inside the commands: ``printkit deck`` must start fast.
+The main group registers :data:`COMMANDS`. Each command turns a
+:class:`~printkit.errors.PrintkitError` into one line on stderr and exit code 2
+(:func:`~printkit.commands.common.friendly`), so it also behaves when run on its own. Each
+imports its machinery when it runs (``printkit`` loads every command to start).
 """
 
 from __future__ import annotations
 
-import functools
-import math
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import click
 
-from printkit.errors import PrintkitError
-
-
-def _friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except PrintkitError as exc:
-            click.echo(f"printkit: {exc}", err=True)
-            sys.exit(2)
-
-    return wrapper
-
-
-MAX_DUPLEX_OFFSET_MM = 20.0
-
-
-def parse_offset(text: str | None) -> tuple[float, float]:
-    """``--duplex-offset X,Y`` (millimetres) -> (x, y); no offset when empty.
-
-    Each may be negative (a back printed too far right needs a negative X); more than 20 mm
-    is a misreading of the calibration page, not a printer's error.
-
-    >>> parse_offset("0.5,-1"), parse_offset(" -2 , 3 "), parse_offset(None)
-    ((0.5, -1.0), (-2.0, 3.0), (0.0, 0.0))
-    """
-    if not text:
-        return (0.0, 0.0)
-    try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:  # not a number, or not two of them
-        x = y = math.nan
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise PrintkitError(f"--duplex-offset wants two numbers in mm like 0.5,-1, got {text!r}")
-    if abs(x) > MAX_DUPLEX_OFFSET_MM or abs(y) > MAX_DUPLEX_OFFSET_MM:
-        raise PrintkitError(f"--duplex-offset {text} is over {MAX_DUPLEX_OFFSET_MM:g} mm: print "
-                            "the calibration page again and read the scale")
-    return (x, y)
-
-
-_PAPERS = ["a4", "letter", "a3", "tabloid", "universal"]
+from printkit.commands.common import friendly, out_file, parse_offset
+from printkit.paper import PAPERS
+from printkit.paper import paper as get_paper
 
 
 @click.command("deck")
@@ -79,7 +36,7 @@ _PAPERS = ["a4", "letter", "a3", "tabloid", "universal"]
 @click.option("--lang", default="en", show_default=True,
               help="language of the text, for hyphenation: en, en_GB, en_US, fr, de ... "
                    "(as pyphen names them)")
-@click.option("--paper", default="a4", show_default=True, help=", ".join(_PAPERS))
+@click.option("--paper", default="a4", show_default=True, help=", ".join(PAPERS))
 @click.option("--landscape", is_flag=True, help="landscape paper")
 @click.option("--profile", default="home", show_default=True, help="home or print-shop")
 @click.option("--duplex", type=click.Choice(["long", "short", "fold"]), default=None,
@@ -88,7 +45,7 @@ _PAPERS = ["a4", "letter", "a3", "tabloid", "universal"]
               help="mm to shift back pages by, read off the calibration page")
 @click.option("--out", type=click.Path(dir_okay=False),
               help="the PDF to write [default: out/decks/CARDS.pdf]")
-@_friendly
+@friendly
 def deck(cards: str, card_size: str, back: str | None, images: str | None,
          fields: tuple[str, ...], fit: str, lang: str, paper: str, landscape: bool,
          profile: str, duplex: str | None, duplex_offset: str | None, out: str | None) -> None:
@@ -101,10 +58,9 @@ def deck(cards: str, card_size: str, back: str | None, images: str | None,
     across the deck unless --fit per-card. A card that cannot fit even at the minimum size
     writes nothing (no PDF) and exits 1, naming its row; bad input exits 2.
     """
-    from printkit.cli import _out_file
-    from printkit.commands.deck import build_deck
+    from printkit.commands.deck import build_deck  # lazy: loads ReportLab and the pipeline
 
-    out = str(_out_file(out or str(Path("out") / "decks" / f"{Path(cards).stem}.pdf")))
+    out = str(out_file(out or str(Path("out") / "decks" / f"{Path(cards).stem}.pdf")))
     result = build_deck(cards, out, card_size=card_size, back=back, paper=paper,
                         landscape=landscape, profile=profile, duplex=duplex,
                         duplex_offset=parse_offset(duplex_offset), fields=fields, fit=fit,
@@ -134,10 +90,10 @@ def deck(cards: str, card_size: str, back: str | None, images: str | None,
 @click.option("--dpi", default=100.0, show_default=True, help="resolution of the PNGs")
 @click.option("--out", type=click.Path(file_okay=False),
               help="folder for PNGs [default: out/previews/PDF-NAME]")
-@_friendly
+@friendly
 def preview(pdf: str, dpi: float, out: str | None) -> None:
     """Render every page of PDF to PNG, plus a contact sheet of all pages."""
-    from printkit.commands.preview import render_previews
+    from printkit.commands.preview import render_previews  # lazy: loads pypdfium2
 
     out = out or str(Path("out") / "previews" / Path(pdf).stem)
     paths = render_previews(pdf, out, dpi)
@@ -145,7 +101,7 @@ def preview(pdf: str, dpi: float, out: str | None) -> None:
 
 
 @click.command("calibrate")
-@click.option("--paper", default="a4", show_default=True, help=", ".join(_PAPERS))
+@click.option("--paper", default="a4", show_default=True, help=", ".join(PAPERS))
 @click.option("--landscape", is_flag=True)
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long",
               show_default=True)
@@ -154,22 +110,20 @@ def preview(pdf: str, dpi: float, out: str | None) -> None:
 @click.option("--locale", default="en", show_default=True, help="Language of the sheet.")
 @click.option("--out", type=click.Path(dir_okay=False),
               help="the PDF to write [default: out/calibration-PAPER.pdf]")
-@_friendly
+@friendly
 def calibrate(paper: str, landscape: bool, duplex: str, duplex_offset: str | None,
               locale: str, out: str | None) -> None:
     """Write the duplex calibration sheet: print it double-sided and read X,Y off it."""
+    # lazy: the command's machinery loads ReportLab
     from printkit.context import BuildContext
     from printkit.i18n import shipped_locale
     from printkit.layout.calibration import write_calibration
-    from printkit.paper import paper as get_paper
     from printkit.pipeline import drawing
 
     build = BuildContext(paper=get_paper(paper, landscape=landscape),
                          duplex_offset=parse_offset(duplex_offset),
                          locale=shipped_locale(locale))
-    from printkit.cli import _out_file
-
-    out = str(_out_file(out or str(Path("out") / f"calibration-{paper}.pdf")))
+    out = str(out_file(out or str(Path("out") / f"calibration-{paper}.pdf")))
     with drawing(build) as ctx:  # checked while drawn, like every component
         written = write_calibration(out, ctx, duplex)
         findings = ctx.preflight

@@ -38,9 +38,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
 from printkit.errors import PrintkitError
+from printkit.fonts import missing_glyphs
 from printkit.geometry import Rect
 from printkit.i18n import N_
+from printkit.layout.fit import hyphenator, wrap
+from printkit.page.document import open_document
 from printkit.page.preflight import MIN_TEXT_PT
+from printkit.scripts import UNSPACED, script
 from printkit.units import mm
 
 CONTINUED = N_("{title} (continued)")
@@ -148,8 +152,6 @@ class ChartStyle:
 
 
 def _has(text: str, role: str, locale: str) -> bool:
-    from printkit.fonts import missing_glyphs
-
     return not missing_glyphs(text, role, locale)
 
 
@@ -199,8 +201,6 @@ def _role(cell: Cell) -> str:
 
 
 def _unspaced(ctx: DrawContext) -> bool:
-    from printkit.scripts import UNSPACED, script
-
     return script(ctx.locale) in UNSPACED
 
 
@@ -209,8 +209,6 @@ def wrap_lines(ctx: DrawContext, text: str, role: str, size: float,
     """``text`` broken into lines no wider than ``width`` where it can be: on spaces (then
     hyphenated, in a language pyphen knows), or between any two characters in Japanese and
     Chinese. A word wider than the line stays whole (the caller sees it overflow)."""
-    from printkit.layout.fit import hyphenator, wrap
-
     face = ctx.font(role)
     if _unspaced(ctx):
         lines: list[str] = []
@@ -579,8 +577,6 @@ def draw_chart(ctx: DrawContext, path: Path, tables: Sequence[ChartTable], *, he
     """A chart PDF: ``heading`` across the top of the first page, then the tables one under
     another across the safe area, at the largest size at which all fit one page, else split
     over pages at the largest size their width allows."""
-    from printkit.page.document import open_document
-
     with open_document(ctx, path, title=title or heading, subject=subject,
                        build=("chart", heading, *build)) as doc:
         first = doc.content_area(first=True)

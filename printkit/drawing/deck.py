@@ -13,7 +13,7 @@ titles clear their rule by 1.2 mm below their descenders. A picture is decoded o
 it can be drawn, and holds at most :data:`MAX_PICTURE_PIXELS` pixels.
 
 ``printkit deck`` (:mod:`printkit.commands.deck`) draws a deck from a CSV spreadsheet with
-these; a game's kit draws its own cards with them (Pwinch Wars' event cards).
+these; a game's kit draws its own cards with them.
 """
 
 from __future__ import annotations
@@ -21,11 +21,15 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PIL import Image, UnidentifiedImageError
+from reportlab.lib.colors import CMYKColor, toColor
+
 from printkit.errors import PrintkitError
+from printkit.layout.fit import fit_text, layout
 from printkit.layout.sizes import ItemSize
 from printkit.page.preflight import Preflight
 from printkit.units import mm
@@ -81,8 +85,6 @@ def parse_colour(value: str) -> Color:
     >>> parse_colour("#c0392b").hexval(), parse_colour("darkred").hexval()
     ('0xc0392b', '0x8b0000')
     """
-    from reportlab.lib.colors import toColor
-
     try:
         return toColor(value.strip())
     except ValueError:
@@ -109,8 +111,6 @@ def parse_symbols(value: str) -> tuple[str, str]:
 def picture_size(path: Path, where: str, shown: str) -> tuple[int, int]:
     """The pixels of the picture at ``path``, decoded once to be sure it can be drawn; any
     problem is one line naming ``where`` (the row) and the file as the user wrote it."""
-    from PIL import Image, UnidentifiedImageError
-
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
@@ -220,8 +220,6 @@ class CardFace:
         self.title, self.text = title, text
 
     def __call__(self, c: Canvas, x: float, y: float, w: float, h: float, index: int) -> None:
-        from dataclasses import replace
-
         g = self.geometry
         accent = parse_colour(self.card.accent) if self.card.accent else None
         if accent is not None:
@@ -273,8 +271,6 @@ def _common_size(texts: Sequence[str], role: str, w: float, heights: Sequence[fl
                  hyphenate: Hyphenator | None, color: CMYKColor, locale: str) -> list[Fitted]:
     """Every text at one size: the smallest of their best sizes (or a step less, should a
     wrapping disagree), so that all fit."""
-    from printkit.layout.fit import layout
-
     size = min(f.size for f in best)
     while True:
         fitted = [layout(t, role, size, w, h, locale=locale, hyphenate=hyphenate, color=color)
@@ -289,8 +285,6 @@ def fit_cards(cards: Sequence[CardRow], geometry: CardGeometry, style: CardStyle
     """Fit every card's title and text (in the fonts of ``locale``'s script): each at its
     own largest size, then (``fit="deck"``, when every card fits) all titles at one size and
     all texts at one size. A card's text is never set larger than its title."""
-    from printkit.layout.fit import fit_text
-
     if fit not in FIT_MODES:
         raise PrintkitError(f"unknown fit {fit!r}; choose from {', '.join(FIT_MODES)}")
     ink = _cmyk(style.ink)
@@ -370,8 +364,6 @@ class CardBack:
 
     def fitted(self, w: float, h: float) -> Fitted:
         """The back's word, fitted to a ``w x h`` card (once)."""
-        from printkit.layout.fit import fit_text
-
         if self._fit is None:
             self._fit = fit_text(self.text, "sans-bold", w - 2 * BACK_MARGIN,
                                  h - 2 * BACK_MARGIN, locale=self.locale, max_size=BACK_MAX,
@@ -430,8 +422,6 @@ SYMBOLS: dict[str, SymbolDraw] = {"eye": draw_eye, "dot": draw_dot}
 
 
 def _cmyk(values: CMYK) -> CMYKColor:
-    from reportlab.lib.colors import CMYKColor
-
     return CMYKColor(*values)
 
 

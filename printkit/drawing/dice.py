@@ -43,11 +43,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
 from printkit.context import DrawContext
 from printkit.drawing.polyhedra import Net, Solid, net, solid
+from printkit.errors import LayoutError
+from printkit.fonts import font
 from printkit.geometry import Rect
 from printkit.i18n import N_, Catalog
 from printkit.kits import Component, NoOptions
+from printkit.page.document import open_document
+from printkit.page.notice import band_height
+from printkit.page.profiles import profile, safe_rect
 from printkit.paper import Paper
 from printkit.units import mm
 
@@ -151,8 +158,6 @@ def draw_net(c: Any, spec: DieSpec, x: float, y: float, *, locale: str,
     fold lines on the hinges and tab bases. The numbers are set in the font of ``locale``'s
     script.
     """
-    from printkit.fonts import font
-
     nt = net(spec.kind)
     values = face_values(spec.kind)
     S = mm(1)
@@ -289,8 +294,6 @@ def _face_marks(c: Any, spec: DieSpec, nt: Net, f: int, pts: list[tuple[float, f
 
 def _text(c: Any, text: str, x: float, y: float, angle: float, size: float, fontname: str,
           underline: bool) -> None:
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     c.saveState()
     c.translate(x, y)
     c.rotate(math.degrees(angle))
@@ -396,9 +399,6 @@ def _inside(r: tuple[float, float, float, float], q: tuple[float, float, float, 
 def page_areas(ctx: DrawContext, paper: Paper | None = None) -> tuple[Rect, Rect]:
     """Where nets go on the first page (below the band, the title and the instructions) and
     on the others (the safe area), as :class:`printkit.page.document.Document` hands them out."""
-    from printkit.page.notice import band_height
-    from printkit.page.profiles import profile, safe_rect
-
     safe = safe_rect(paper or ctx.paper, profile(ctx.profile))
     first = Rect(safe.x, safe.y, safe.w, safe.h - band_height(ctx.profile) - TITLE_H)
     return first, safe
@@ -420,9 +420,6 @@ def layout(preset: DicePreset, ctx: DrawContext, paper: Paper | None = None) -> 
     last page) kept. Each page's nets are centred across it. In print-shop, nets lie twice
     the bleed apart, names above the bleed.
     """
-    from printkit.errors import LayoutError
-    from printkit.page.profiles import profile
-
     paper = paper or ctx.paper
     bleed = profile(ctx.profile).bleed
     gap = max(GAP, 2 * bleed)
@@ -477,9 +474,6 @@ def layout(preset: DicePreset, ctx: DrawContext, paper: Paper | None = None) -> 
 
 def draw_preset(preset: DicePreset, ctx: DrawContext, path: Path) -> Path:
     """Write one preset's dice sheets to ``path``."""
-    from printkit.page.document import open_document
-    from printkit.page.profiles import profile
-
     ctx = ctx.in_catalog(preset.catalog)
     paper = sheet_paper(preset, ctx)
     placements = layout(preset, ctx, paper)

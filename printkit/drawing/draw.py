@@ -37,7 +37,9 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
+from printkit.fonts import font, font_path
 from printkit.geometry import Rect
+from printkit.resources import cache_dir
 
 
 class Layout:
@@ -98,6 +100,7 @@ def centred(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, cx: 
 @cache
 def _font_file(path: str) -> Any:
     """A font file read with fontTools (for glyph outlines, which ReportLab keeps not)."""
+    # lazy: fontTools takes 0.1 s to load, and only drawing needs it
     from fontTools.ttLib import TTFont
 
     return TTFont(path, lazy=True)
@@ -109,8 +112,6 @@ Top = tuple[float, float]
 
 def _glyph_bounds(role: str, char: str, locale: str) -> Bounds | None:
     """Ink bounds (xMin, yMin, xMax, yMax in em) of ``char`` in the ``role`` font."""
-    from printkit.fonts import font_path
-
     return _glyph_bounds_of(str(font_path(role, locale)), char)
 
 
@@ -128,6 +129,7 @@ def _glyph_bounds_of(path: str, char: str) -> Bounds | None:
 
 
 def _measure_bounds(path: str, char: str) -> list[float] | None:
+    # lazy: fontTools takes 0.1 s to load, and only drawing needs it
     from fontTools.pens.boundsPen import BoundsPen
 
     name = _best_cmap(path).get(ord(char)) if len(char) == 1 else None
@@ -168,9 +170,7 @@ class _Measured:
     measured anew (and the older file of the same font is removed)."""
 
     def __init__(self, path: str) -> None:
-        import fontTools
-
-        from printkit.resources import cache_dir
+        import fontTools  # lazy: fontTools takes 0.1 s to load, and only drawing needs it
 
         data = Path(path).read_bytes()
         key = hashlib.sha256(data + f"\0{MEASURES_VERSION} {fontTools.version}".encode())
@@ -235,8 +235,6 @@ def glyph_top(role: str, char: str, locale: str) -> tuple[float, float] | None:
     >>> 0.05 < x < 0.4 and round(y, 3)
     0.669
     """
-    from printkit.fonts import font_path
-
     return _glyph_top_of(str(font_path(role, locale)), char)
 
 
@@ -247,6 +245,7 @@ def _glyph_top_of(path: str, char: str) -> Top | None:
 
 
 def _measure_top(path: str, char: str) -> list[float] | None:
+    # lazy: fontTools takes 0.1 s to load, and only drawing needs it
     from fontTools.pens.recordingPen import RecordingPen
 
     name = _best_cmap(path).get(ord(char)) if len(char) == 1 else None
@@ -294,8 +293,6 @@ def ink_box(text: str, role: str, size: float, locale: str) -> Rect:
 
 
 def _font_name(role: str, locale: str) -> str:
-    from printkit.fonts import font
-
     return font(role, locale)
 
 

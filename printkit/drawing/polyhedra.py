@@ -16,6 +16,8 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
+from printkit.drawing.dice_nets import TREES
+
 Vec = tuple[float, float, float]
 P2 = tuple[float, float]
 PHI = (1 + 5 ** 0.5) / 2
@@ -412,8 +414,6 @@ def search(kind: str, n_random: int = 150) -> tuple[int, list[tuple[int, int]]]:
 def net(kind: str) -> Net:
     """The net of a die kind, from the frozen spanning tree (searched again if it is missing
     or no longer valid)."""
-    from printkit.drawing.dice_nets import TREES
-
     sol = solid(kind)
     frozen = TREES.get(kind)
     built = _build(sol, kind, frozen[0], [(e[0], e[1]) for e in frozen[1]]) if frozen else None

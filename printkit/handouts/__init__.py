@@ -14,13 +14,18 @@ prints.
 
 from __future__ import annotations
 
+import re
 import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from babel import Locale
+
 from printkit.context import BuildContext, DrawContext
+from printkit.engines.core.files import atomic_write_bytes
+from printkit.engines.core.log import read_log
 from printkit.errors import PrintkitError
 from printkit.handouts.booklet import impose
 from printkit.handouts.markup import Block, parse
@@ -28,6 +33,7 @@ from printkit.handouts.render import render_file
 from printkit.handouts.typeset import FigureSource, PageLayout, check_blocks, typeset
 from printkit.kits import Component, Kit
 from printkit.paper import Paper, paper
+from printkit.pipeline import draw_example, drawing
 from printkit.units import inch, mm
 
 #: the folded booklet's page for each sheet it is printed on
@@ -84,8 +90,6 @@ def handout_name(kit: Kit[Any, Any], build: BuildContext, options: HandoutOption
 
 def template_data(kit: Kit[Any, Any], ctx: DrawContext) -> dict[str, Any]:
     """What every handout template gets besides its game's own data."""
-    from babel import Locale
-
     language = Locale.parse(ctx.locale).get_display_name(ctx.locale) or ctx.locale
     return {
         "game": {"name": kit.name, "title": ctx._(kit.title)},
@@ -107,10 +111,6 @@ def build_handout(kit: Kit[Any, Any], build: BuildContext, out: Path,
                   options: HandoutOptions = HandoutOptions()) -> Path:
     """Write the handout of ``kit`` in ``build``'s language and paper into the folder
     ``out``; returns the file's path. Nothing is written when anything fails."""
-    from printkit.engines.core.files import atomic_write_bytes
-    from printkit.engines.core.log import read_log
-    from printkit.pipeline import draw_example, drawing
-
     spec = kit.handout
     if spec is None:
         raise PrintkitError(f"{kit.name} has no rule handout")
@@ -171,8 +171,6 @@ def check_template(kit: Kit[Any, Any], build: BuildContext, template: Path) -> N
     """Render a user's ``--template`` for ``kit`` once, writing nothing: a template that
     breaks the sandbox, names an undefined value or writes bad markup is bad input, refused
     (one line naming the template and its line) before any handout is built."""
-    from printkit.pipeline import drawing
-
     if kit.handout is None:
         raise PrintkitError(f"{kit.name} has no rule handout")
     with drawing(build, kit=kit) as ctx:
@@ -183,8 +181,6 @@ def check_template(kit: Kit[Any, Any], build: BuildContext, template: Path) -> N
 
 def _check_glyphs(ctx: DrawContext, blocks: list[Block]) -> None:
     """Every character of the handout's text must be in the fonts that set it."""
-    import re
-
     text = " ".join(
         " ".join([b.inline, *b.items, b.caption, *(t for row in b.rows for _h, t in row)])
         for b in blocks)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import io
 import json
 import os
 import time
@@ -24,7 +25,17 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pypdfium2
+from pypdf import PdfReader
+
+from printkit.context import BuildContext
+from printkit.engines.core.files import atomic_write_bytes, atomic_write_text
 from printkit.errors import PrintkitError
+from printkit.handouts import HandoutOptions, build_handout
+from printkit.i18n import check_locale
+from printkit.kits import get_kit
+from printkit.paper import paper
+from printkit.pipeline import build_kits
 
 THUMB_WIDTH = 160  # pixels
 
@@ -94,8 +105,6 @@ def default_jobs() -> int:
 
 
 def _entry(path: Path, root: Path, job: Job, layout: str) -> Entry:
-    from pypdf import PdfReader
-
     data = path.read_bytes()
     pages = len(PdfReader(path).pages) if path.suffix == ".pdf" else 0
     return Entry(path.relative_to(root).as_posix(), job.kit, job.locale, job.paper, layout,
@@ -105,12 +114,6 @@ def _entry(path: Path, root: Path, job: Job, layout: str) -> Entry:
 def thumbnail(pdf: Path, root: Path) -> Path:
     """A PNG of the first page of ``pdf``, ``THUMB_WIDTH`` pixels wide, under
     ``root/thumbs/`` (same PDF, same PNG bytes)."""
-    import io
-
-    import pypdfium2
-
-    from printkit.engines.core.files import atomic_write_bytes
-
     doc = pypdfium2.PdfDocument(str(pdf))
     page = doc[0]
     scale = THUMB_WIDTH / page.get_size()[0]
@@ -127,24 +130,15 @@ def thumbnail(pdf: Path, root: Path) -> Path:
 def run_job(job: Job, root: str) -> Outcome:
     """Run one job (in a worker process); an expected error becomes the outcome's one-line
     ``error``, an unexpected one too, with its type, so the batch goes on."""
-    from printkit.context import BuildContext
-    from printkit.i18n import check_locale
-    from printkit.paper import paper
-
     out = Path(root)
     outcome = Outcome(job)
     try:
         game_options: dict[str, Any] = {}
         if job.sheet is not None:
-            from printkit.kits import get_kit
-
             game_options = get_kit(job.kit).sheet_options(job.sheet)
         ctx = BuildContext(paper(job.paper), job.profile, check_locale(job.locale),
                            game_options=game_options)
         if job.kind == "handout":
-            from printkit.handouts import HandoutOptions, build_handout
-            from printkit.kits import get_kit
-
             options = HandoutOptions(job.columns, job.booklet,
                                      Path(job.template) if job.template else None)
             folder = out / job.kit
@@ -154,8 +148,6 @@ def run_job(job: Job, root: str) -> Outcome:
             outcome.entries.append(_entry(path, out, job, layout))
             thumbnail(path, out)
         elif job.kind == "kit":
-            from printkit.pipeline import build_kits
-
             folder = out / job.locale
             folder.mkdir(parents=True, exist_ok=True)
             report = build_kits(job.kit, ctx, folder, echo=lambda _line: None)
@@ -202,8 +194,6 @@ def run(jobs: Sequence[Job], out: Path, *, workers: int,
 
 
 def write_manifest(out: Path, entries: Sequence[Entry]) -> Path:
-    from printkit.engines.core.files import atomic_write_text
-
     path = out / "manifest.json"
     data = {"printkit_manifest": 1, "files": [asdict(e) for e in entries]}
     atomic_write_text(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
@@ -212,8 +202,6 @@ def write_manifest(out: Path, entries: Sequence[Entry]) -> Path:
 
 def write_index(out: Path, entries: Sequence[Entry]) -> Path:
     """``index.html``: one card per file, with its thumbnail and its facts."""
-    from printkit.engines.core.files import atomic_write_text
-
     cards = []
     for e in entries:
         thumb = "thumbs/" + e.file.replace("/", "--").rsplit(".", 1)[0] + ".png"

@@ -17,6 +17,9 @@ from __future__ import annotations
 
 import io
 
+from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+from pypdf.generic import NameObject
+
 from printkit.errors import PrintkitError
 from printkit.paper import Paper
 
@@ -40,9 +43,6 @@ def saddle_stitch_order(pages: int) -> list[tuple[int, int]]:
 def impose(data: bytes, sheet: Paper) -> bytes:
     """The booklet of the half-size pages in ``data`` on landscape ``sheet`` sides: each page
     keeps its size (no scaling) and is centred in its half of the sheet."""
-    from pypdf import PageObject, PdfReader, PdfWriter, Transformation
-    from pypdf.generic import NameObject
-
     reader = PdfReader(io.BytesIO(data))
     sheet = sheet if sheet.landscape else sheet.rotated()
     half_w, sheet_h = sheet.width / 2, sheet.height

@@ -22,6 +22,7 @@ typo in a template or a catalog never prints markup as text.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+import xml.parsers.expat
 from dataclasses import dataclass, field
 
 from printkit.errors import PrintkitError
@@ -106,8 +107,6 @@ def parse(markup: str, name: str = "handout") -> list[Block]:
 
 def _line_numbers(markup: str) -> list[int]:
     """The source line of each top-level block (ElementTree keeps no line numbers)."""
-    import xml.parsers.expat
-
     found: list[int] = []
     depth = 0
     parser = xml.parsers.expat.ParserCreate()

@@ -19,6 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pypdfium2
+import pyphen  # type: ignore[import-untyped]
+from PIL import ImageOps
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
@@ -43,6 +48,7 @@ from reportlab.platypus.frames import Frame
 from printkit.context import DrawContext
 from printkit.errors import PrintkitError
 from printkit.handouts.markup import Block
+from printkit.layout.assembly import page_form, tag_subsets_by_content
 from printkit.page.preflight import MIN_TEXT_PT
 from printkit.paper import Paper
 from printkit.scripts import paragraph_options
@@ -169,8 +175,6 @@ class FigureCaption(Flowable):  # type: ignore[misc]
 
 def styles(ctx: DrawContext, layout: PageLayout) -> dict[str, ParagraphStyle]:
     """Paragraph styles in the locale's fonts, hyphenated in its language."""
-    import pyphen  # type: ignore[import-untyped]
-
     regular, bold, italic = ctx.font("sans"), ctx.font("sans-bold"), ctx.font("sans-italic")
     registerFontFamily(regular, normal=regular, bold=bold, italic=italic, boldItalic=bold)
     size = layout.body_size
@@ -441,8 +445,6 @@ def typeset(blocks: Sequence[Block], ctx: DrawContext, layout: PageLayout, *, ti
 def smallest_text(src: FigureSource) -> float:
     """The smallest text size printed on the source page (points on paper: the font size
     times the scale of the text and drawing matrices)."""
-    from pypdf import PdfReader
-
     sizes: list[float] = []
 
     def visit(text: str, cm: list[float], tm: list[float], _font: Any, size: float) -> None:
@@ -458,9 +460,6 @@ def smallest_text(src: FigureSource) -> float:
 def content_box(src: FigureSource, pad: float = mm(2)) -> Box:
     """The part of the source page that has ink on it, padded (x, y, w, h in points): an
     example that fills a third of its page becomes a figure of that third."""
-    import pypdfium2
-    from PIL import ImageOps
-
     try:
         pdf = pypdfium2.PdfDocument(str(src.pdf))
         page = pdf[src.page]
@@ -482,11 +481,6 @@ def content_box(src: FigureSource, pad: float = mm(2)) -> Box:
 def _lay_figures(data: bytes, placed: Sequence[_Placed]) -> bytes:
     """Lay each figure's PDF page into its reserved box: the page becomes a form XObject,
     placed scaled and clipped to the box (its content stream is copied, not re-parsed)."""
-    from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject
-
-    from printkit.layout.assembly import _form, tag_subsets_by_content
-
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
     readers: dict[Path, PdfReader] = {}
     for number, fig in enumerate(placed, start=1):
@@ -499,7 +493,7 @@ def _lay_figures(data: bytes, placed: Sequence[_Placed]) -> bytes:
         resources = DictionaryObject(own)
         xobjects = DictionaryObject(resources.get("/XObject", DictionaryObject()).get_object())
         name = f"/PkFigure{number}"
-        xobjects[NameObject(name)] = _form(writer, src)
+        xobjects[NameObject(name)] = page_form(writer, src)
         resources[NameObject("/XObject")] = xobjects
         host[NameObject("/Resources")] = resources
         tx, ty = fig.x - cx * scale, fig.y - cy * scale

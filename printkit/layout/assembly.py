@@ -11,14 +11,29 @@ main cost per page.
 
 from __future__ import annotations
 
+import gettext
 import hashlib
 import io
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pypdf import PdfReader, PdfWriter
+from pypdf.constants import PageLabelStyle
+from pypdf.generic import (
+    ArrayObject,
+    ByteStringObject,
+    DecodedStreamObject,
+    DictionaryObject,
+    FloatObject,
+    NameObject,
+)
+
+from printkit.engines.core.files import atomic_write_bytes
 from printkit.errors import PrintkitError
+from printkit.fonts import manifest
 from printkit.geometry import Rect
+from printkit.layout.impose import mirror_axis
 from printkit.layout.packing import (
     KitLayout,
     Segment,
@@ -30,6 +45,9 @@ from printkit.layout.packing import (
     plan_sheets,
     safe_rect,
 )
+from printkit.page.marks import CUT_GREY, HAIRLINE
+from printkit.page.profiles import profile
+from printkit.paper import Paper
 
 if TYPE_CHECKING:
     from printkit.context import DrawContext
@@ -39,8 +57,6 @@ FONT_LICENCE = "Fonts: SIL OFL 1.1"
 
 def _font_families() -> str:
     try:
-        from printkit.fonts import manifest
-
         return ", ".join(sorted({r.family for r in manifest().values()}))
     except Exception:  # the manifest is informative here, never fatal
         return ""
@@ -73,8 +89,6 @@ class KitSheets:
         >>> KitSheets(Path("k.pdf"), 4, 5, True, KitLayout((), ())).summary("a4")
         '4 sheets of a4, double-sided (8 pages); 5 with one component page per sheet'
         """
-        import gettext
-
         t: Any = ctx if ctx is not None else gettext.NullTranslations()
         sides = t.gettext("double-sided") if self.double_sided else t.gettext("one-sided")
         line = t.ngettext("%(num)d sheet of %(paper)s, %(sides)s (%(pages)s)",
@@ -92,8 +106,6 @@ class KitSheets:
 
 def sheet_count(pdf: str | Path) -> int:
     """The sheets of paper a kit PDF prints on: its pages, halved when it asks for duplex."""
-    from pypdf import PdfReader
-
     reader = PdfReader(str(pdf))
     pages = len(reader.pages)
     return (pages + 1) // 2 if _duplex(reader) is not None else pages
@@ -102,9 +114,6 @@ def sheet_count(pdf: str | Path) -> int:
 def _mirror(duplex: Any, paper: Rect) -> str:
     """How a back mirrors its front on this sheet ("" when the kit's duplex mode is not a
     flip this module knows)."""
-    from printkit.layout.impose import mirror_axis
-    from printkit.paper import Paper
-
     mode = {"/DuplexFlipLongEdge": "long", "/DuplexFlipShortEdge": "short"}.get(str(duplex))
     return mirror_axis(Paper("sheet", paper.w, paper.h), mode) if mode else ""
 
@@ -113,8 +122,6 @@ def _units(readers: list[tuple[str, Any]], paths: list[Path], duplexes: list[Any
            duplex: Any, ctx: DrawContext) -> list[Unit]:
     """Every component's pages as pieces that move whole: a page, or (in a double-sided kit,
     for a two-sided component) a front with the back behind it."""
-    from printkit.page.profiles import profile
-
     margin = profile(ctx.profile).safe_margin
     units: list[Unit] = []
     for part, ((_title, reader), path, own) in enumerate(zip(readers, paths, duplexes,
@@ -151,11 +158,9 @@ def _number(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _form(writer: Any, page: Any) -> Any:
+def page_form(writer: Any, page: Any) -> Any:
     """A component page as a form XObject in ``writer``: its content and its resources,
     clipped to its MediaBox, to be placed on another page (moved, never scaled)."""
-    from pypdf.generic import ArrayObject, DecodedStreamObject, FloatObject, NameObject
-
     contents = page.get("/Contents")
     streams: list[Any] = []
     if contents is not None:
@@ -177,10 +182,6 @@ def _overlay(writer: Any, page: Any, guests: list[tuple[Any, float, float]],
              cuts: tuple[Segment, ...]) -> None:
     """Draw each guest page (moved by dx, dy) and the cut lines over ``page``. The page's
     own content is wrapped in q/Q first, so the guests start from a clean graphics state."""
-    from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject
-
-    from printkit.page.marks import CUT_GREY, HAIRLINE
-
     if not guests and not cuts:
         return
     resources = DictionaryObject(page["/Resources"].get_object() if "/Resources" in page
@@ -191,7 +192,7 @@ def _overlay(writer: Any, page: Any, guests: list[tuple[Any, float, float]],
         name = f"/PkSheet{number}"
         while name in xobjects:
             name += "x"
-        xobjects[NameObject(name)] = _form(writer, source)
+        xobjects[NameObject(name)] = page_form(writer, source)
         ops.append(f"q 1 0 0 1 {_number(dx)} {_number(dy)} cm {name} Do Q")
     if cuts:
         c, m, y, k = CUT_GREY
@@ -212,8 +213,6 @@ def _overlay(writer: Any, page: Any, guests: list[tuple[Any, float, float]],
 
 
 def _copy_boxes(source: Any, target: Any) -> None:
-    from pypdf.generic import NameObject
-
     for name in ("/MediaBox", "/CropBox", "/TrimBox", "/BleedBox", "/ArtBox"):
         if name in source:
             target[NameObject(name)] = source[name].clone(target.indirect_reference.pdf)
@@ -263,8 +262,6 @@ def _write_sheets(writer: Any, layout: KitLayout, readers: list[tuple[str, Any]]
 def _label(writer: Any, titles: list[str], owners: list[tuple[int, list[int]]]) -> None:
     """Page labels: a component's own pages "Title 1", "Title 2"... (as if alone); a page
     that also carries other components names them: "Tokens 1 + Dice"."""
-    from pypdf.constants import PageLabelStyle
-
     counters = [0] * len(titles)
     run: tuple[int, int, int] | None = None  # part, first page, its number
 
@@ -310,11 +307,6 @@ def assemble_kit(kit_title: str, parts: list[tuple[str, Path]], out: Path,
     (:mod:`printkit.layout.packing`). When any component prints two-sided (it asks for
     duplex), the whole kit is printed double-sided: every component starts on a front (odd
     page), a one-sided page's back is blank, a two-sided page's back stays behind it."""
-    from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import ArrayObject, ByteStringObject, NameObject
-
-    from printkit.engines.core.files import atomic_write_bytes
-
     out = Path(out)
     if not parts:
         raise PrintkitError(f"kit {kit_title!r} has no components to join")
@@ -385,8 +377,6 @@ def tag_subsets_by_content(writer: Any) -> None:
     ReportLab names the first subset of a font ``AAAAAA+`` in every PDF it writes, so joining
     components gives several different subsets under one name, which prepress checkers flag
     and some RIPs confuse. Identical subsets keep one shared name (and are then merged)."""
-    from pypdf.generic import NameObject
-
     for font in _fonts(writer):
         base = str(font.get("/BaseFont", ""))
         if "+" not in base:

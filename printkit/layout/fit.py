@@ -29,7 +29,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+import pyphen  # type: ignore[import-untyped]
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
+
 from printkit.errors import PrintkitError
+from printkit.fonts import font
 
 if TYPE_CHECKING:  # ReportLab is imported when text is fitted: ``printkit deck`` starts fast
     from reportlab.lib.colors import Color
@@ -50,8 +54,6 @@ def hyphenator(lang: str) -> Hyphenator:
     """Pyphen's hyphenation for ``lang`` (``en``, ``en_GB``, ``en_US``, ``fr``, ``de`` ... as
     pyphen names them; ``de-DE`` and ``fr_FR`` fall back to ``de_DE`` and ``fr``). At least
     two letters stay before a break and three after it."""
-    import pyphen  # type: ignore[import-untyped]
-
     name = pyphen.language_fallback(lang.strip().replace("-", "_")) if lang.strip() else None
     if name is None:
         raise PrintkitError(f"no hyphenation dictionary for --lang {lang!r}; choose from "
@@ -119,8 +121,6 @@ def wrap(text: str, font_name: str, size: float, width: float,
     :func:`is_unspaced` says).
     Returns the lines, the widest line's width (over ``width`` when a word cannot be broken
     small enough) and whether a word was split."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     def measure(s: str) -> float:
         return float(stringWidth(s, font_name, size))
 
@@ -205,10 +205,6 @@ def layout(text: str, role: str, size: float, w: float, h: float, *, locale: str
     wrapped on spaces, or, when that overflows and
     ``hyphenate`` is given, with as little hyphenation as it takes (first only words wider
     than a line are split, then any word that would end a line)."""
-    from reportlab.pdfbase.pdfmetrics import getAscentDescent
-
-    from printkit.fonts import font
-
     name = font(role, locale)
     ascent, descent = (abs(float(v)) for v in getAscentDescent(name, size))
     step = size * leading

@@ -35,13 +35,15 @@ from functools import reduce
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import LayoutError
 from printkit.geometry import Rect
 from printkit.layout.sizes import ItemSize, size
 from printkit.page import marks
-from printkit.page.canvas import clip_rect
+from printkit.page.canvas import clip_rect, open_canvas
 from printkit.page.notice import (
     BAND_GAP,
     FIRST_PAGE_BAND,
@@ -317,11 +319,7 @@ class _Painter:
 
 
 def _draw_flowable(canvas: Canvas, item: Any, w: float, h: float) -> None:
-    from reportlab.graphics.shapes import Drawing
-
     if isinstance(item, Drawing):
-        from reportlab.graphics import renderPDF
-
         sx, sy = w / item.width, h / item.height
         s = min(sx, sy)
         canvas.translate((w - item.width * s) / 2, (h - item.height * s) / 2)
@@ -413,8 +411,6 @@ def impose(fronts: Sequence[Item], item: ItemSize | str, ctx: DrawContext,
 
     ``duplex`` defaults to ``"long"`` when there are backs.
     """
-    from printkit.page.canvas import open_canvas
-
     item = size(item)
     if duplex is None:
         duplex = "long" if backs is not None else "none"

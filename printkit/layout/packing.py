@@ -36,6 +36,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pypdfium2
+
 from printkit.geometry import Rect
 from printkit.units import mm
 
@@ -136,8 +138,6 @@ def content_boxes(pdf: str | Path) -> list[Rect | None]:
     """The box of everything drawn on each page (``None``: nothing), in PDF user space, cut
     to the MediaBox. Every page object counts, white fills and marks included: on a shared
     sheet a white fill would hide what lies under it. Strokes count at their full width."""
-    import pypdfium2
-
     boxes: list[Rect | None] = []
     doc = pypdfium2.PdfDocument(str(pdf))
     try:

@@ -33,7 +33,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.errors import LayoutError
 from printkit.geometry import Rect
 from printkit.page import marks
-from printkit.page.canvas import clip_rect, exempt
+from printkit.page.canvas import clip_rect, exempt, open_canvas
 from printkit.page.marks import trim_marks
 from printkit.page.notice import (
     FIRST_PAGE_BAND,
@@ -184,8 +184,6 @@ def tile(draw: Callable[..., Any], width_mm: float, height_mm: float,
     on one page if it fits, else an assembly page and one page per tile (home). A ``draw``
     that accepts a ``bleed=`` keyword is told the bleed (print-shop: 3 mm) and may paint its
     background out to ``-bleed`` and ``w + bleed``."""
-    from printkit.page.canvas import open_canvas
-
     plan = plan_tiles(mm(width_mm), mm(height_mm), ctx.paper, ctx.profile,
                       overlap_mm=overlap_mm)
     out = Path(out)

@@ -65,6 +65,7 @@ from printkit.errors import PrintkitError
 from printkit.fonts import font
 from printkit.geometry import Rect
 from printkit.page.preflight import MIN_TEXT_PT, TOLERANCE, Preflight
+from printkit.page.profiles import profile, safe_rect
 from printkit.paper import Paper
 
 if TYPE_CHECKING:
@@ -537,8 +538,6 @@ def open_canvas(
     outside the safe area of ``paper`` (there is no canvas without a context: nothing is
     drawn unchecked). With ``frame`` (a sheet framed for print: ``frame.paper`` is
     ``paper``), the page is the frame's and the safe area lies where the paper lies on it."""
-    from printkit.page.profiles import profile, safe_rect
-
     path = Path(path)
     if not path.parent.exists():
         raise PrintkitError(f"output folder {path.parent} does not exist")

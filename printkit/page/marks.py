@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.geometry import Rect
@@ -136,7 +137,6 @@ def check_rulers_width(ctx: DrawContext, *, labels_at_end: bool = False) -> floa
     """The width :func:`check_rulers` takes (with end labels: in the context's locale)."""
     if not labels_at_end:
         return mm(50) + RULER_GAP + inch(1)
-    from reportlab.pdfbase.pdfmetrics import stringWidth
 
     a, b = (float(stringWidth(t, ctx.font("sans"), RULER_LABEL)) for t in _ruler_labels(ctx))
     return mm(50) + LABEL_GAP + a + RULER_GAP_END + inch(1) + LABEL_GAP + b
@@ -146,8 +146,6 @@ def check_rulers(canvas: Canvas, ctx: DrawContext, x: float, y: float, *,
                  labels_at_end: bool = False) -> float:
     """The 50 mm and the 1 in check rulers side by side from (x, y); returns the width used.
     ``labels_at_end``: each label after its ruler, so that the pair is one line high."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
     first, second = _ruler_labels(ctx)
     ruler(canvas, ctx, x, y, mm(50), minor=mm(1), major_every=5, label=first,
           label_at_end=labels_at_end)

@@ -33,6 +33,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from printkit.engines.core.files import atomic_write_bytes
+from printkit.fonts import font, font_path, has_glyphs
 from printkit.geometry import Rect
 from printkit.units import mm, to_mm
 
@@ -100,11 +105,6 @@ class Preflight:
         """Does ``text`` in font ``role`` (in ``locale``'s script) at ``size`` pt fit a
         ``box_w x box_h`` pt box on both axes (wrapped on spaces when ``wrap``)? Records
         overflow and missing glyphs."""
-        from reportlab.lib.utils import simpleSplit
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
-        from printkit.fonts import font
-
         ok = self.check_glyphs(role, text, locale=locale, where=where)
         name = font(role, locale)
         leading = leading or size * 1.2
@@ -125,8 +125,6 @@ class Preflight:
 
     def check_glyphs(self, role: str, text: str, *, locale: str, where: str = "") -> bool:
         """Does the font playing ``role`` in ``locale`` have every character of ``text``?"""
-        from printkit.fonts import font_path, has_glyphs
-
         missing = has_glyphs(role, text, locale)
         if missing:
             shown = " ".join(f"{c!r} (U+{ord(c):04X})" for c in missing[:8])
@@ -189,8 +187,6 @@ class Preflight:
         return "\n".join([*lines, self.summary()]) + "\n"
 
     def write(self, path: str | Path) -> Path:
-        from printkit.engines.core.files import atomic_write_bytes
-
         path = Path(path)
         atomic_write_bytes(path, self.report().encode("utf-8"))
         return path
@@ -200,7 +196,7 @@ def check_pdf(pdf: str | Path, *, report: Preflight) -> Preflight:
     """What only the written PDF can show: every font it uses is embedded (a viewer would
     substitute one that is not, and a print shop rejects the file). What lies where on the
     page was checked while drawing (:class:`printkit.page.canvas.TrackingCanvas`)."""
-    from pypdf import PdfReader
+    from pypdf import PdfReader  # lazy: pypdf takes 0.2 s to load; only a written PDF needs it
 
     name = Path(pdf).name
     reader = PdfReader(str(pdf))

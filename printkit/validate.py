@@ -41,7 +41,7 @@ from printkit.context import BuildContext
 from printkit.engines.core import Game, play
 from printkit.errors import PrintkitError
 from printkit.kits import Capacity, Kit, game_kits, get_game_kit
-from printkit.pipeline import drawing
+from printkit.pipeline import draw_example, drawing
 from printkit.simulation import (
     Executor,
     Job,
@@ -50,6 +50,7 @@ from printkit.simulation import (
     stop_requested,
     stopping_on_signals,
 )
+from printkit.validate_report import files_folder, write_reports
 
 LENGTH_MEASURE = "decisions"
 
@@ -472,8 +473,6 @@ def keep_extremes(result: ValidationResult, build: BuildContext, folder: Path, *
 
     A replayed game must be the very game the tally counted (same seed, same line-up, same
     options); a mismatch is a bug in the simulation, not the game, and is an error."""
-    from printkit.pipeline import draw_example
-
     kit = get_game_kit(result.game)
     game = kit.game()
     job = result.job
@@ -568,8 +567,6 @@ def validate_games(target: str, build: BuildContext, games: int, seed: int, *,
             if interrupted:
                 break
         if report:
-            from printkit.validate_report import files_folder, write_reports
-
             files = files_folder(report)
             results = [keep_extremes(r, build, files, examples=not interrupted) if r.games
                        else r for r in results]

@@ -269,7 +269,7 @@ def test_a_full_disk_is_a_failure_naming_the_file(cli, monkeypatch, tmp_path, mo
 
 def test_an_example_the_printer_cannot_draw_is_still_a_note(monkeypatch, tmp_path):
     """Only a write failure stops the run: an example printer's own refusal stays a note."""
-    import printkit.pipeline
+    import printkit.validate
     from printkit.context import BuildContext
     from printkit.errors import PrintkitError
     from printkit.paper import paper
@@ -278,7 +278,7 @@ def test_an_example_the_printer_cannot_draw_is_still_a_note(monkeypatch, tmp_pat
     def refuse(*args, **kwargs):
         raise PrintkitError("this game cannot be drawn")
 
-    monkeypatch.setattr(printkit.pipeline, "draw_example", refuse)
+    monkeypatch.setattr(printkit.validate, "draw_example", refuse)
     lines: list[str] = []
     assert validate_games("wftgts", BuildContext(paper("a4")), 4, 1, bot=None, players=None,
                           as_json=True, report=tmp_path / "R", echo=lines.append,

@@ -14,9 +14,17 @@ are cancelled: only the finished chunks are kept.
 from __future__ import annotations
 
 import os
+import re
+import socket
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
@@ -190,8 +198,6 @@ def check_scheduler_address(address: str) -> str:
     ...
     printkit.errors.PrintkitError: --scheduler 'nonsense' is not a scheduler address: give ...
     """
-    import re
-
     found = re.fullmatch(SCHEDULER_ADDRESS, address)
     if found is None or not 1 <= int(found["port"]) <= 65535:
         shown = repr(address) if len(address) <= 80 else repr(address[:80]) + "…"
@@ -203,6 +209,7 @@ def check_scheduler_address(address: str) -> str:
 async def _identity(address: str, timeout: float) -> Any:
     """The scheduler's answer to ``identity``, each step bounded by ``timeout`` (a server
     that takes the connection and never answers holds dask's own client for good)."""
+    # lazy: distributed takes 1.2 s to load and is an optional extra (the dask executor)
     import asyncio
 
     from distributed.comm.core import connect
@@ -219,10 +226,7 @@ async def _identity(address: str, timeout: float) -> Any:
 def probe_scheduler(address: str, timeout: float = CONNECT_TIMEOUT) -> None:
     """Check that a dask scheduler answers at ``address`` within ``timeout`` seconds, else
     one line naming the address."""
-    import asyncio
-    import re
-    import socket
-    from concurrent.futures import ThreadPoolExecutor
+    import asyncio  # lazy: 0.05 s to load, for the dask executor only
 
     found = re.fullmatch(SCHEDULER_ADDRESS, address)
     if found is not None and not address.startswith("ucx://"):  # refused at once, not retried
@@ -262,7 +266,7 @@ class DaskExecutor:
     def _connect(self) -> Any:
         if self._client is None:
             try:
-                from distributed import Client
+                from distributed import Client  # lazy: 1.2 s to load; an optional extra
             except ImportError:  # pragma: no cover - an install without the extra
                 raise PrintkitError("--executor dask needs dask.distributed: "
                                     "pip install 'printkit[dask]'") from None
@@ -286,7 +290,7 @@ class DaskExecutor:
 
     def run(self, chunks: Sequence[Chunk], work: Work = play_chunk) -> Iterator[
             tuple[int, Tally]]:
-        from distributed import as_completed
+        from distributed import as_completed  # lazy: 1.2 s to load; an optional extra
 
         if stop_requested():
             return

@@ -9,15 +9,13 @@ and how many decisions there were, and records nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from printkit.engines.core import CHANCE, TERMINAL, EngineError, Game, bot_rng, dice_rng, make_bot
+from printkit.kits import Validation, get_game_kit
 from printkit.simulation.aggregate import Tally
 from printkit.simulation.chunks import Chunk, Job
 from printkit.simulation.stop import stop_requested
-
-if TYPE_CHECKING:
-    from printkit.kits import Validation
 
 MAX_STEPS = 1_000_000
 
@@ -78,8 +76,6 @@ def play_chunk(chunk: Chunk) -> Tally:
 
     A stop (Ctrl-C, SIGTERM: :mod:`printkit.simulation.stop`) ends the chunk after the game
     in play: the tally then counts the games finished, ``tally.games < chunk.count``."""
-    from printkit.kits import get_game_kit
-
     job: Job = chunk.spec
     kit = get_game_kit(job.kit)
     game = kit.game()

@@ -1,11 +1,12 @@
 """Every printed word goes through gettext; English is the source language.
 
 The words live in **catalogs**: one of printkit's own (:data:`SHARED`, ``printkit/locale``:
-the CLI, production, preflight, handout furniture and shared data) and one per kit, beside its
-templates (``templates/<game>/locale``, declared as ``Kit.catalog``). A catalog is a package's
-``locale/`` folder, found with :mod:`importlib.resources` so that a kit installed from another
-distribution ships its own: ``<domain>.pot``, a ``<lang>/LC_MESSAGES/<domain>.po`` per language
-and ``babel.cfg``, the sources ``make extract`` reads its words from.
+the CLI, the page, layout and drawing kits, preflight, handout furniture, shared data and the
+dice kit) and one per kit, beside its templates (``templates/<game>/locale``, declared as
+``Kit.catalog``). A catalog is a package's ``locale/`` folder, found with
+:mod:`importlib.resources` so that a kit installed from another distribution ships its own:
+``<domain>.pot``, a ``<lang>/LC_MESSAGES/<domain>.po`` per language and ``babel.cfg``, the
+sources ``make extract`` reads its words from.
 
 A drawing translates through its context, ``ctx._("...")`` and ``ctx.ngettext(...)``: the
 context carries the build's locale (there is no current locale) and the catalog of the kit

@@ -23,22 +23,16 @@ import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PIL import Image, UnidentifiedImageError
-from reportlab.lib.colors import CMYKColor, toColor
+from reportlab.lib.colors import CMYKColor, Color, toColor
+from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import PrintkitError
-from printkit.layout.fit import fit_text, layout
+from printkit.layout.fit import Fitted, Hyphenator, fit_text, layout
 from printkit.layout.sizes import ItemSize
 from printkit.page.preflight import Preflight
 from printkit.units import mm
-
-if TYPE_CHECKING:
-    from reportlab.lib.colors import CMYKColor, Color
-    from reportlab.pdfgen.canvas import Canvas
-
-    from printkit.layout.fit import Fitted, Hyphenator
 
 CMYK = tuple[float, float, float, float]
 

@@ -65,12 +65,11 @@ from printkit.errors import PrintkitError
 from printkit.fonts import font
 from printkit.geometry import Rect
 from printkit.page.preflight import MIN_TEXT_PT, TOLERANCE, Preflight
-from printkit.page.profiles import profile, safe_rect
+from printkit.page.profiles import SheetFrame, profile, safe_rect
 from printkit.paper import Paper
 
 if TYPE_CHECKING:
     from printkit.context import DrawContext
-    from printkit.page.profiles import SheetFrame
 
 rl_config.useA85 = 0  # about 20 % smaller files, no downside for print
 

@@ -14,11 +14,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.geometry import Rect
 from printkit.page.canvas import exempt
+from printkit.page.profiles import Profile
 from printkit.units import inch, mm
 
 if TYPE_CHECKING:
     from printkit.context import DrawContext
-    from printkit.page.profiles import Profile
 
 MARK_BLACK = (0, 0, 0, 1)  # CMYK
 CUT_GREY = (0, 0, 0, 0.45)

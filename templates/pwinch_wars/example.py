@@ -58,7 +58,15 @@ from printkit.engines.pwinch_wars import (
 )
 from printkit.engines.pwinch_wars.actions import Action
 from printkit.geometry import Rect
-from printkit.hexmap import HexGrid, HexMap, MapRect, View, draw_map, window_around
+from printkit.hexmap import (
+    BaseForm,
+    HexGrid,
+    HexMap,
+    MapRect,
+    View,
+    draw_map,
+    window_around,
+)
 from printkit.i18n import N_
 from printkit.page import open_document
 from printkit.scripts import paragraph_options
@@ -616,6 +624,11 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
         teams = self.team_names(state)
         self.captioner = Captioner(ctx, self.words_, teams, state.scores)
         self.hexmap = pwinch_hexmap(state.map, labels=False)
+        # every panel places one drawing of the map's terrain, made once for the document
+        # (the same marks at the same places as drawn in each panel; a page of panels then
+        # holds its own marks, not the whole terrain again: a tenth of the file)
+        self.base = BaseForm(f"pwinch-example-{state.map.id}",
+                             View.whole(self.hexmap.grid, 0, 0))
         self.teams = teams
         pages: list[tuple[Frame, list[Line], bool]] = []
         for frame in self.frames:
@@ -1000,7 +1013,7 @@ class Panel:
 
     def draw(self, c: Canvas) -> None:
         v = self.view
-        draw_map(c, self.ctx, self.hexmap, v)
+        draw_map(c, self.ctx, self.hexmap, v, base=self.ex.base)
         c.saveState()
         v.clip(c)
         for _m, h, dummy in self.action.gone:

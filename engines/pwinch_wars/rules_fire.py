@@ -3,7 +3,8 @@
 Each function returns a :class:`Modified`: the printed skill and every modifier with the
 reason for it, so an example printer can write the sum exactly as the seed's worked examples
 do ("Jack's firing skill of 6 becomes 7"). Nothing here reads a game state: the engine
-gathers the facts and these functions add them up.
+gathers the facts and these functions add them up; :class:`Odds` keeps the sums worked out,
+by the facts they depend on, for every game of one data set.
 
 >>> from printkit.engines.pwinch_wars.data import load_data
 >>> data = load_data()

@@ -220,7 +220,7 @@ class Table(State[Action]):
         self._targets: list[Any] = [None, {}]
         """:meth:`targets` worked out for this state (token, marker -> targets)."""
 
-    # -- the result --------------------------------------------------------------------------
+    # -- the protocol's answers that only read the table --------------------------------
 
     def reaction_window(self) -> ReactionWindow | None:
         w = self.window

@@ -39,7 +39,10 @@ TERMINAL = -2
 
 @dataclass(frozen=True)
 class GameInfo:
-    """Metadata declared up front by every game module (OpenSpiel style)."""
+    """Metadata declared up front by every game module (OpenSpiel style).
+
+    The printed components are not listed here: the game's kit (``Kit.components``) is the
+    one place that lists them."""
 
     name: str
     title: str
@@ -52,7 +55,6 @@ class GameInfo:
     has_score: bool = True
     simultaneous: bool = False
     hidden_information: bool = False
-    components: tuple[str, ...] = ()
     notes: str = ""
 
 

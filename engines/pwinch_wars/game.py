@@ -119,8 +119,6 @@ class PwinchWars(Game[PwinchState, Action]):
         player_names=("Light blue", "Yellow", "Pink"),
         has_score=True,
         hidden_information=True,
-        components=("forest-map", "city-map", "counter-sheets", "card-sheets", "team-trays",
-                    "terrain-chart", "turn-chart", "d10"),
         notes="Set-up, draft or bowl, the turn sequence, fire, moral, hiding, scouting, "
               "dummies, cards in reaction windows; data/notes.md (Engine) lists the readings.",
     )

@@ -1189,7 +1189,6 @@ class TugOfWar(Game[TugOfWarState, Action]):
         seed_document="001_17bbc5b0bfd75b75.txt",
         player_names=RULES.player_names,
         has_score=False,
-        components=("rope-mat", "athlete-tokens", "turn-summary", "dice"),
         notes="A game ends in a draw after turn_limit turns (designed for printkit).",
     )
 

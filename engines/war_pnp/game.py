@@ -781,7 +781,6 @@ class WarPnP(Game[WarPnPState, Action]):
         default_players=RULES.default_players,
         seed_document="000_fbe6686709a06d54.txt",
         has_score=False,   # returns() are win shares; the scores are in result()
-        components=("play-sheet", "powers-card", "round-card", "dice"),
         notes="3+ players use powers in turns, two chances each; custom sheets (option "
               "'sheet') play against the standard one; a game stops after "
               "round_safety_limit rounds (designed for printkit).",

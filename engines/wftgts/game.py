@@ -496,7 +496,6 @@ class WFtGtS(Game[WFtGtSState, Action]):
         has_score=True,
         simultaneous=True,
         hidden_information=False,
-        components=("play-sheet", "dice"),
         notes="Everyone scores the same shared rolls; keeps are private choices. The rules"
               f" allow any number of players; the engine stops at {MAX_PLAYERS:,} to catch a"
               " mistyped count.",

@@ -35,6 +35,7 @@ from printkit.engines.core.chance import DiceRoll
 from printkit.engines.core.game import CHANCE, TERMINAL, BotFactory, Game, GameInfo, State
 from printkit.engines.war_pnp.actions import (
     ACTION_TYPES,
+    CODEC,
     Action,
     DevelopPoints,
     DevelopPower,
@@ -841,9 +842,8 @@ class WarPnP(Game[WarPnPState, Action]):
         )
 
     def action_schema(self) -> dict[str, Any]:
-        """One of the action forms, each from its class's ``json_schema()``."""
-        parts = self.schema_parts()
-        return {"oneOf": [cls.json_schema(parts) for cls in ACTION_TYPES]}
+        """One of the action forms, each from :data:`~.actions.CODEC`."""
+        return CODEC.schema(self.schema_parts()._asdict())
 
     def outcome_schema(self) -> dict[str, Any]:
         r = self.rules

@@ -57,8 +57,10 @@ from typing import Any, ClassVar, Final, NamedTuple
 
 from printkit.engines.core.bots import RandomBot
 from printkit.engines.core.chance import DiceRoll
+from printkit.engines.core.codec import is_whole
 from printkit.engines.core.errors import IllegalActionError
 from printkit.engines.core.game import CHANCE, TERMINAL, BotFactory, Game, GameInfo, State
+from printkit.engines.core.options import Option, Options
 from printkit.engines.tug_of_war.rules import REROLL_MODES, RULES, Rules
 
 YELLOW: Final = 0
@@ -1192,8 +1194,6 @@ class TugOfWar(Game[TugOfWarState, Action]):
         notes="A game ends in a draw after turn_limit turns (designed for printkit).",
     )
 
-    OPTIONS: ClassVar[tuple[str, ...]] = ("turn_limit", "reroll_mode", "position")
-
     def __init__(self, rules: Rules = RULES) -> None:
         self.rules = rules
 
@@ -1202,20 +1202,8 @@ class TugOfWar(Game[TugOfWarState, Action]):
     ) -> TugOfWarState:
         if num_players not in (None, 2):
             raise ValueError(f"Tug of War is for 2 players, not {num_players}")
-        opts = dict(options or {})
-        limit = opts.pop("turn_limit", None)
-        mode = opts.pop("reroll_mode", None)
-        position = opts.pop("position", None)
-        if opts:
-            raise ValueError(
-                f"unknown option(s) {', '.join(sorted(opts))}; known: {', '.join(self.OPTIONS)}"
-            )
-        if limit is not None and not (_is_int(limit) and limit >= 1):
-            raise ValueError("turn_limit must be a whole number of at least 1")
-        if mode is not None and mode not in REROLL_MODES:
-            raise ValueError(
-                f"reroll_mode must be {' or '.join(map(repr, REROLL_MODES))}, not {mode!r}"
-            )
+        opts = self.declared_options().read(options)
+        limit, mode, position = opts["turn_limit"], opts["reroll_mode"], opts["position"]
         if position is None:
             return TugOfWarState(self, turn_limit=limit, reroll_mode=mode)
         return self._position(position, limit, mode)
@@ -1239,12 +1227,12 @@ class TugOfWar(Game[TugOfWarState, Action]):
         if (
             not isinstance(team, list)
             or len(team) != 2
-            or not all(isinstance(t, list) and all(_is_int(v) for v in t) for t in team)
+            or not all(isinstance(t, list) and all(is_whole(v) for v in t) for t in team)
             or not isinstance(athletes, list)
             or len(athletes) != 2
-            or not all(_is_int(a) for a in athletes)
-            or not _is_int(to_move)
-            or not _is_int(turns)
+            or not all(is_whole(a) for a in athletes)
+            or not is_whole(to_move)
+            or not is_whole(turns)
         ):
             raise ValueError(shape)
         return TugOfWarState.from_position(
@@ -1258,7 +1246,7 @@ class TugOfWar(Game[TugOfWarState, Action]):
         )
 
     def outcome_from_json(self, data: Any) -> Dice:
-        if not isinstance(data, list) or not all(_is_int(v) for v in data):
+        if not isinstance(data, list) or not all(is_whole(v) for v in data):
             raise ValueError("a roll is a list of the faces shown, e.g. [2, 6, 6]")
         return tuple(data)
 
@@ -1285,14 +1273,14 @@ class TugOfWar(Game[TugOfWarState, Action]):
             )
         ((key, value),) = data.items()
         if key == "reroll":
-            if not isinstance(value, list) or not all(_is_int(v) for v in value):
+            if not isinstance(value, list) or not all(is_whole(v) for v in value):
                 raise ValueError('"reroll" takes a list of die values, e.g. [6, 6] or []')
             return Reroll(tuple(value))
         if key in ("remove", "exchange"):
             if (
                 not isinstance(value, dict)
                 or set(value) != {"common", "team"}
-                or not all(_is_int(v) for v in value.values())
+                or not all(is_whole(v) for v in value.values())
             ):
                 raise ValueError(f'"{key}" takes {{"common": value, "team": value}}')
             cls = Remove if key == "remove" else Exchange
@@ -1336,40 +1324,35 @@ class TugOfWar(Game[TugOfWarState, Action]):
             },
         }
 
-    def options_schema(self) -> dict[str, Any]:
+    def declared_options(self) -> Options:
         r = self.rules
         dice = {"type": "array", "minItems": r.team_dice, "maxItems": r.team_dice,
                 "items": {"type": "integer", "minimum": 1, "maximum": r.faces}}
-        return {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {
-                "turn_limit": {"type": "integer", "minimum": 1,
-                               "description": "turns (both sides') before a draw"},
-                "reroll_mode": {"enum": list(REROLL_MODES),
-                                "description": "how the re-rolls for sixes are taken"},
-                "position": {
-                    "type": "object",
-                    "description": "start mid-game, at to_move's common roll",
-                    "required": ["team", "athletes"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "team": {"type": "array", "minItems": 2, "maxItems": 2, "items": dice},
-                        "athletes": {"type": "array", "minItems": 2, "maxItems": 2,
-                                     "items": {"type": "integer", "minimum": 1,
-                                               "maximum": r.athletes_per_side}},
-                        "to_move": {"enum": [YELLOW, RED]},
-                        "turns": {"type": "integer", "minimum": 0},
-                    },
-                },
-            },
-        }
+        return Options(
+            Option("turn_limit", {"type": "integer", "minimum": 1},
+                   "turns (both sides') before a draw",
+                   check=lambda v: v is None or (is_whole(v) and v >= 1),
+                   error=lambda v: "turn_limit must be a whole number of at least 1"),
+            Option("reroll_mode", {"enum": list(REROLL_MODES)},
+                   "how the re-rolls for sixes are taken",
+                   check=lambda v: v is None or v in REROLL_MODES,
+                   error=lambda v: f"reroll_mode must be "
+                                   f"{' or '.join(map(repr, REROLL_MODES))}, not {v!r}"),
+            Option("position", {
+                "type": "object",
+                "required": ["team", "athletes"],
+                "additionalProperties": False,
+                "properties": {
+                    "team": {"type": "array", "minItems": 2, "maxItems": 2, "items": dice},
+                    "athletes": {"type": "array", "minItems": 2, "maxItems": 2,
+                                 "items": {"type": "integer", "minimum": 1,
+                                           "maximum": r.athletes_per_side}},
+                    "to_move": {"enum": [YELLOW, RED]},
+                    "turns": {"type": "integer", "minimum": 0},
+                }}, "start mid-game, at to_move's common roll"),  # checked by _position
+        )
 
     def bots(self) -> Mapping[str, BotFactory[TugOfWarState, Action]]:
         from printkit.engines.tug_of_war.bots import GreedyBot, LookaheadBot
 
         return {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)

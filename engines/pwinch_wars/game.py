@@ -29,6 +29,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from printkit.engines.core import BotFactory, Game, GameInfo
+from printkit.engines.core.options import Option, Options
 from printkit.engines.pwinch_wars.actions import (
     Action,
     Move,
@@ -160,23 +161,10 @@ class PwinchWars(Game[PwinchState, Action]):
 
     def new_initial_state(self, num_players: int | None = None,
                           options: Mapping[str, Any] | None = None) -> PwinchState:
-        opts = dict(options or {})
-        sid = opts.pop("scenario", DEFAULT_SCENARIO)
-        choose = opts.pop("choose", None)
-        if opts:
-            raise ValueError(f"unknown option(s) {', '.join(sorted(opts))}; known: scenario, "
-                             f"choose")
-        if not isinstance(sid, str) or sid not in self.data.scenarios:
-            shown = repr(sid) if len(repr(sid)) <= 60 else repr(sid)[:60] + "…"
-            raise ValueError(f"option scenario must be one of "
-                             f"{', '.join(sorted(self.data.scenarios))}, got {shown}")
+        opts = self.declared_options().read(options)
+        sid, choose = opts["scenario"], opts["choose"]
         scenario = self.data.scenarios[sid]
         if choose is not None:
-            ways = [c.value for c in Choose]
-            if not isinstance(choose, str) or choose not in ways:
-                shown = repr(choose) if len(repr(choose)) <= 60 else repr(choose)[:60] + "…"
-                raise ValueError(f"option choose must be one of {', '.join(ways)}, got "
-                                 f"{shown}")
             if not any(t.draft for t in scenario.teams):
                 raise ValueError(f"the scenario {sid} has fixed teams: there is nothing to "
                                  f"choose")
@@ -222,20 +210,30 @@ class PwinchWars(Game[PwinchState, Action]):
             "turns": {"type": "integer", "minimum": 0},
             "end": {"enum": ["turn limit", "one team left", "flag"]}}}
 
-    def options_schema(self) -> dict[str, Any]:
-        return {"type": "object", "additionalProperties": False, "properties": {
-            "scenario": {"enum": sorted(self.data.scenarios)},
-            "choose": {"enum": [c.value for c in Choose],
-                       "description": "how drafted teams get their characters (the "
-                                      "scenario's way when absent)"}}}
-
-    def default_options(self) -> dict[str, Any]:
-        return {"scenario": DEFAULT_SCENARIO}
+    def declared_options(self) -> Options:
+        scenarios = sorted(self.data.scenarios)
+        ways = [c.value for c in Choose]
+        return Options(
+            Option("scenario", {"enum": scenarios}, default=DEFAULT_SCENARIO, in_header=True,
+                   check=lambda v: isinstance(v, str) and v in self.data.scenarios,
+                   error=lambda v: f"option scenario must be one of {', '.join(scenarios)}, "
+                                   f"got {_shown(v)}"),
+            Option("choose", {"enum": ways},
+                   "how drafted teams get their characters (the scenario's way when absent)",
+                   check=lambda v: v is None or (isinstance(v, str) and v in ways),
+                   error=lambda v: f"option choose must be one of {', '.join(ways)}, got "
+                                   f"{_shown(v)}"),
+        )
 
     def bots(self) -> Mapping[str, BotFactory[PwinchState, Action]]:
         from printkit.engines.pwinch_wars.bots import BOTS
 
         return BOTS
+
+
+def _shown(value: Any) -> str:
+    """``value`` as a message quotes it, cut at 60 characters."""
+    return repr(value) if len(repr(value)) <= 60 else repr(value)[:60] + "…"
 
 
 __all__ = ["DEFAULT_SCENARIO", "DUMMY_MOVE", "DUMMY_SNEAK", "FLAG", "HAND", "Piece",

@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.engines.core.log import atomic_write_bytes
 from printkit.errors import PrintkitError
-from printkit.fonts import font
+from printkit.fonts import FontRole, font
 from printkit.paper import Paper
 
 if TYPE_CHECKING:
@@ -57,7 +57,8 @@ def open_canvas(
         raise PrintkitError(f"output folder {path.parent} does not exist")
     buffer = io.BytesIO()
     options: dict[str, Any] = dict(pagesize=frame.size if frame else paper.size, invariant=1,
-                                   initialFontName=font("sans", ctx.locale), initialFontSize=10,
+                                   initialFontName=font(FontRole.SANS,
+                                                        ctx.locale), initialFontSize=10,
                                    pageCompression=1)
     prof = profile(ctx.profile)
     safe = safe_rect(paper, prof)

@@ -22,6 +22,7 @@ from typing import Any
 
 from printkit.context import BuildContext, DrawContext
 from printkit.errors import PrintkitError
+from printkit.fonts import FontRole
 from printkit.handouts.booklet import impose
 from printkit.handouts.markup import Block, parse
 from printkit.handouts.render import render_file
@@ -189,7 +190,7 @@ def _check_glyphs(ctx: DrawContext, blocks: list[Block]) -> None:
         for b in blocks)
     plain = re.sub(r"<[^>]+>", "", text).replace("&lt;", "<").replace("&gt;", ">").replace(
         "&amp;", "&")
-    for role in ("sans", "sans-bold", "sans-italic"):
+    for role in (FontRole.SANS, FontRole.SANS_BOLD, FontRole.SANS_ITALIC):
         ctx.check_glyphs(role, plain, "handout text")
 
 

@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING
 
 from printkit.engines.core.reading import UnreadableError, toml_document
 from printkit.errors import PrintkitError
+from printkit.fonts import FontRole
 from printkit.production.preflight import Preflight
 from printkit.production.sizes import ItemSize, size
 from printkit.units import mm
@@ -422,8 +423,8 @@ class CardStyle:
 
     frame: CMYK = (0.85, 0.55, 0.0, 0.25)
     ink: CMYK = (0.0, 0.0, 0.0, 1.0)  # title and text: black ink only
-    title_role: str = "sans-bold"
-    text_role: str = "sans"
+    title_role: FontRole = FontRole.SANS_BOLD
+    text_role: FontRole = FontRole.SANS
     symbol: CMYK = (0.0, 0.0, 0.0, 0.9)  # a drawn symbol's ink (the eye)
     dot: CMYK = (0.0, 0.0, 0.0, 0.45)  # the dot's: a mid grey
     back_fill: CMYK = (0.85, 0.55, 0.0, 0.25)
@@ -542,7 +543,7 @@ class DeckFit:
     text_set_by: int | None = None  # the row whose text set the deck's text size
 
 
-def _common_size(texts: Sequence[str], role: str, w: float, heights: Sequence[float],
+def _common_size(texts: Sequence[str], role: FontRole, w: float, heights: Sequence[float],
                  best: Sequence[Fitted], min_size: float,
                  hyphenate: Hyphenator | None, color: CMYKColor, locale: str) -> list[Fitted]:
     """Every text at one size: the smallest of their best sizes (or a step less, should a
@@ -647,7 +648,7 @@ class CardBack:
         from printkit.production.fit import fit_text
 
         if self._fit is None:
-            self._fit = fit_text(self.text, "sans-bold", w - 2 * BACK_MARGIN,
+            self._fit = fit_text(self.text, FontRole.SANS_BOLD, w - 2 * BACK_MARGIN,
                                  h - 2 * BACK_MARGIN, locale=self.locale, max_size=BACK_MAX,
                                  min_size=BACK_MIN,
                                  step=SIZE_STEP, hyphenate=self.hyphenate,
@@ -792,7 +793,7 @@ def build_deck(csv_path: str | Path, out: str | Path, *, card_size: str = "poker
                     report.check_image(*face.image_size, item.width + 2 * bleed,
                                        item.height + 2 * bleed, where=where)
                 if face.text:
-                    report.check_glyphs("sans-bold", face.text, locale=lang, where=where)
+                    report.check_glyphs(FontRole.SANS_BOLD, face.text, locale=lang, where=where)
                     if not face.fitted(item.width, item.height).fits:
                         report.add("error", "text-overflow",
                                    f"the back {face.text!r} does not fit a {item.name} card "

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import LayoutError
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.paper import Paper
 from printkit.production import marks
@@ -616,7 +617,7 @@ def _scale(canvas: Canvas, ctx: DrawContext, x: float, y: float, *, vertical: bo
 def _fonts(locale: str) -> tuple[str, str]:
     from printkit.fonts import font
 
-    return font("sans", locale), font("sans-bold", locale)
+    return font(FontRole.SANS, locale), font(FontRole.SANS_BOLD, locale)
 
 
 def write_calibration(out: str | Path, ctx: DrawContext,

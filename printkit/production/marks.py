@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.tracking import exempt
 from printkit.units import inch, mm
@@ -102,7 +103,7 @@ def ruler(canvas: Canvas, ctx: DrawContext, x: float, y: float, length: float, *
         path.lineTo(x + i * minor, y + h)
     canvas.drawPath(path, stroke=1, fill=0)
     canvas.setFillColorCMYK(*MARK_BLACK)
-    canvas.setFont(ctx.font("sans"), RULER_LABEL)
+    canvas.setFont(ctx.font(FontRole.SANS), RULER_LABEL)
     if label_at_end:
         canvas.drawString(x + length + LABEL_GAP, y, label)
     else:
@@ -126,7 +127,7 @@ def check_rulers_width(ctx: DrawContext, *, labels_at_end: bool = False) -> floa
         return mm(50) + RULER_GAP + inch(1)
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    a, b = (float(stringWidth(t, ctx.font("sans"), RULER_LABEL)) for t in _ruler_labels(ctx))
+    a, b = (float(stringWidth(t, ctx.font(FontRole.SANS), RULER_LABEL)) for t in _ruler_labels(ctx))
     return mm(50) + LABEL_GAP + a + RULER_GAP_END + inch(1) + LABEL_GAP + b
 
 
@@ -140,7 +141,7 @@ def check_rulers(canvas: Canvas, ctx: DrawContext, x: float, y: float, *,
     ruler(canvas, ctx, x, y, mm(50), minor=mm(1), major_every=5, label=first,
           label_at_end=labels_at_end)
     if labels_at_end:
-        x2 = x + mm(50) + LABEL_GAP + stringWidth(first, ctx.font("sans"), RULER_LABEL) \
+        x2 = x + mm(50) + LABEL_GAP + stringWidth(first, ctx.font(FontRole.SANS), RULER_LABEL) \
             + RULER_GAP_END
     else:
         x2 = x + mm(50) + RULER_GAP

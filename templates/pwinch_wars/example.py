@@ -88,6 +88,7 @@ from printkit.engines.pwinch_wars.events import (
 )
 from printkit.engines.pwinch_wars.phases import RollKind
 from printkit.engines.pwinch_wars.rules_fire import Modified
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.hexmap import (
     BaseForm,
@@ -746,14 +747,14 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
         _ = ctx._
         ts, ss = size("title_size"), size("sub_size")
         title = _("%(game)s: an example game") % {"game": _(TITLE)}
-        ctx.check_glyphs("sans-bold", title, DETAIL)
+        ctx.check_glyphs(FontRole.SANS_BOLD, title, DETAIL)
         c.setFillColor(ink("text"))
-        c.setFont(ctx.font("sans-bold"), ts)
+        c.setFont(ctx.font(FontRole.SANS_BOLD), ts)
         c.drawString(area.x, area.top - ts, title)
         scen = _(state.scenario.title)
-        ctx.check_glyphs("sans", scen, DETAIL)
+        ctx.check_glyphs(FontRole.SANS, scen, DETAIL)
         c.setFillColor(ink("hint"))
-        c.setFont(ctx.font("sans"), ss)
+        c.setFont(ctx.font(FontRole.SANS), ss)
         c.drawRightString(area.right, area.top - ts, scen)
         y = area.top - ts * 1.5
         if frame.number == 0:
@@ -772,17 +773,17 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
                 line += " · " + ", ".join(notes)
             if not first:
                 line += " " + _("(continued)")
-        ctx.check_glyphs("sans-bold", line, DETAIL)
+        ctx.check_glyphs(FontRole.SANS_BOLD, line, DETAIL)
         c.setFillColor(ink("text"))
-        c.setFont(ctx.font("sans-bold"), size("turn_size"))
+        c.setFont(ctx.font(FontRole.SANS_BOLD), size("turn_size"))
         c.drawString(area.x, y - size("turn_size"), line)
         scores = frame.after.scores
         pts = ", ".join(_("%(team)s %(points)d") % {"team": self.teams[p], "points": s}
                         for p, s in enumerate(scores))
         pts = _("Points after it: %(list)s") % {"list": pts}
-        ctx.check_glyphs("sans", pts, DETAIL)
+        ctx.check_glyphs(FontRole.SANS, pts, DETAIL)
         c.setFillColor(ink("hint"))
-        c.setFont(ctx.font("sans"), ss)
+        c.setFont(ctx.font(FontRole.SANS), ss)
         c.drawRightString(area.right, y - size("turn_size"), pts)
         return ts * 1.5 + size("turn_size") * 1.6
 
@@ -835,9 +836,9 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
             lines.append(_("The log stops after %(n)d turns, before the game ends.") % {
                 "n": 0})
         for line in lines:
-            ctx.check_glyphs("sans", line, DETAIL)
+            ctx.check_glyphs(FontRole.SANS, line, DETAIL)
         para = Paragraph("<br/>".join(escape(t) for t in lines),
-                         _style(ctx, "sans", size("sub_size")))
+                         _style(ctx, FontRole.SANS, size("sub_size")))
         _w, h = para.wrap(area.w, area.h)
         para.drawOn(c, area.x, top - mm(1) - h)
         y = top - mm(1) - h - mm(2)
@@ -852,14 +853,14 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
         y = top - icon
         for kind, text in LEGEND:
             words = ctx._(text)
-            ctx.check_glyphs("sans", words, DETAIL)
-            w = icon * 1.6 + stringWidth(words, ctx.font("sans"), ls)
+            ctx.check_glyphs(FontRole.SANS, words, DETAIL)
+            w = icon * 1.6 + stringWidth(words, ctx.font(FontRole.SANS), ls)
             if x + w > area.right:
                 x = area.x
                 y -= icon + mm(1.2)
             legend_icon(c, ctx, kind, x, y, icon)
             c.setFillColor(ink("hint"))
-            c.setFont(ctx.font("sans"), ls)
+            c.setFont(ctx.font(FontRole.SANS), ls)
             c.drawString(x + icon * 1.6, y + icon / 2 - ls * 0.35, words)
             x += w + mm(4)
         return y - mm(2)
@@ -907,9 +908,9 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
                         cell_box.top - window.h * mm(k), k, window)
             low = min(low, view.rect.y)
             title = ctx._("As %(team)s saw it") % {"team": self.teams[viewer]}
-            ctx.check_glyphs("sans-bold", title, DETAIL)
+            ctx.check_glyphs(FontRole.SANS_BOLD, title, DETAIL)
             c.setFillColor(ink(f"view_{viewer}"))
-            c.setFont(ctx.font("sans-bold"), size("panel_title"))
+            c.setFont(ctx.font(FontRole.SANS_BOLD), size("panel_title"))
             c.drawString(view.rect.x, view.rect.top + size("panel_title") * 0.45, title)
             Panel(self, frame, action, viewer, view, self.hexmap).draw(c)
         return box.top - low
@@ -1102,13 +1103,13 @@ class Panel:
         it (under it where there is room)."""
         s = self.view.flat_pt * size("counter")
         fs = size("tag_size")
-        face = self.ctx.font("sans-bold")
+        face = self.ctx.font(FontRole.SANS_BOLD)
         asc, desc = getAscentDescent(face, fs)
         h = asc - desc
         box = self.view.rect
         for at, text in self.tags:
             x, y = self.at(at)
-            self.ctx.check_glyphs("sans-bold", text, DETAIL)
+            self.ctx.check_glyphs(FontRole.SANS_BOLD, text, DETAIL)
             w = stringWidth(text, face, fs)
             g = 0.8
             cands = [Rect(x - w / 2, y - s / 2 - g - h, w, h), Rect(x - w / 2, y + s / 2 + g, w, h),
@@ -1219,7 +1220,7 @@ class Panel:
         c.setLineWidth(0.6)
         c.circle(x, y, r, stroke=1, fill=1)
         text = str(number)
-        face, fs = self.ctx.font("sans-bold"), size("bubble_size")
+        face, fs = self.ctx.font(FontRole.SANS_BOLD), size("bubble_size")
         c.setFillColor(ink("halo"))
         c.setFont(face, fs)
         asc, desc = getAscentDescent(face, fs)
@@ -1230,13 +1231,13 @@ class Panel:
     def place_labels(self, c: Canvas,
                      labels: Sequence[tuple[str, tuple[float, float], Color]]) -> None:
         """Each label near its anchor where it covers the least, inside the panel."""
-        face, fs = self.ctx.font("sans-bold"), size("note_size")
+        face, fs = self.ctx.font(FontRole.SANS_BOLD), size("note_size")
         asc, desc = getAscentDescent(face, fs)
         h = asc - desc
         box = self.view.rect
         placed: list[Rect] = []
         for text, (ax, ay), colour in labels:
-            self.ctx.check_glyphs("sans-bold", text, DETAIL)
+            self.ctx.check_glyphs(FontRole.SANS_BOLD, text, DETAIL)
             w = stringWidth(text, face, fs)
             cands = []
             for dy in (mm(3), -mm(3) - h, mm(6), -mm(6) - h, mm(9), -mm(9) - h, mm(12),
@@ -1311,7 +1312,7 @@ def draw_counter(c: Canvas, ctx: DrawContext, at: tuple[float, float], flat: flo
     x, y = at
     s = flat * size("counter")
     r = Rect(x - s / 2, y - s / 2, s, s)
-    bold = ctx.font("sans-bold")
+    bold = ctx.font(FontRole.SANS_BOLD)
     ts = max(size("tag_min"), s * size("tag_k"))
     c.saveState()
     c.setLineWidth(size("counter_line"))
@@ -1338,10 +1339,10 @@ def draw_counter(c: Canvas, ctx: DrawContext, at: tuple[float, float], flat: flo
         c.setFont(bold, ts)
         c.drawCentredString(x, r.top - band + ts * 0.2, tag)
         name = piece.char.name
-        ctx.check_glyphs("sans-bold", name, DETAIL)
+        ctx.check_glyphs(FontRole.SANS_BOLD, name, DETAIL)
         ns = fit_size(name, bold, size("name_size"), s * 0.94, size("text_min"))
         if stringWidth(name, bold, ns) > s * 0.94:
-            ctx.check_text(name, "sans-bold", ns, s * 0.94, s, detail=DETAIL, wrap=False)
+            ctx.check_text(name, FontRole.SANS_BOLD, ns, s * 0.94, s, detail=DETAIL, wrap=False)
         c.setFillColor(side_ink(side))
         c.setFont(bold, ns)
         c.drawCentredString(x, r.y + (r.h - band) / 2 - ns * 0.35, name)
@@ -1351,7 +1352,8 @@ def draw_counter(c: Canvas, ctx: DrawContext, at: tuple[float, float], flat: flo
 # --- the pages ---------------------------------------------------------------------------------
 
 
-def _style(ctx: DrawContext, role: str, font_size: float, colour: str = "text") -> ParagraphStyle:
+def _style(ctx: DrawContext, role: FontRole, font_size: float,
+           colour: str = "text") -> ParagraphStyle:
     return ParagraphStyle(role, fontName=ctx.font(role), fontSize=font_size,
                           leading=font_size * size("caption_leading"), textColor=ink(colour),
                           **paragraph_options(ctx.locale))
@@ -1360,13 +1362,13 @@ def _style(ctx: DrawContext, role: str, font_size: float, colour: str = "text") 
 def caption_paragraph(ctx: DrawContext, line: Line, font_size: float) -> Paragraph:
     """One caption line, the reason after it in grey italics."""
     text, why = line
-    ctx.check_glyphs("sans", text, DETAIL)
+    ctx.check_glyphs(FontRole.SANS, text, DETAIL)
     part = escape(text)
     if why:
-        ctx.check_glyphs("sans-italic", why, DETAIL)
-        part += (f' <font name="{ctx.font("sans-italic")}" color="{EXAMPLE["ink"]["hint"]}">'
+        ctx.check_glyphs(FontRole.SANS_ITALIC, why, DETAIL)
+        part += (f' <font name="{ctx.font(FontRole.SANS_ITALIC)}" color="{EXAMPLE["ink"]["hint"]}">'
                  f'— {escape(why)}</font>')
-    return Paragraph(part, _style(ctx, "sans", font_size))
+    return Paragraph(part, _style(ctx, FontRole.SANS, font_size))
 
 
 @dataclass
@@ -1450,9 +1452,9 @@ def legend_icon(c: Canvas, ctx: DrawContext, kind: str, x: float, y: float, s: f
         c.setDash()
         arrowhead(c, (x + s * 1.3, y + s / 2), (1.0, 0.0), s * 0.4)
     elif kind == "check":
-        halo_text(c, "7: 3", ctx.font("sans-bold"), size("note_size"), x, y + s * 0.25,
+        halo_text(c, "7: 3", ctx.font(FontRole.SANS_BOLD), size("note_size"), x, y + s * 0.25,
                   ink("miss"))
     else:
-        halo_text(c, "Ruby", ctx.font("sans-bold"), size("tag_size"), x, y + s * 0.25,
+        halo_text(c, "Ruby", ctx.font(FontRole.SANS_BOLD), size("tag_size"), x, y + s * 0.25,
                   ink("view_0"))
     c.restoreState()

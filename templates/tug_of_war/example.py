@@ -41,6 +41,7 @@ from printkit.engines.tug_of_war import (
     TugOfWarState,
 )
 from printkit.engines.tug_of_war.rules import RULES
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.page import open_document
 from printkit.scripts import paragraph_options
@@ -287,10 +288,10 @@ def blocks(strips: list[Strip]) -> list[list[Strip]]:
 
 def _caption_paragraph(ctx: DrawContext, lines: list[tuple[str, str]], size: float,
                        sep: str = "<br/>") -> Paragraph:
-    style = ParagraphStyle("cap", fontName=ctx.font("sans"), fontSize=size,
+    style = ParagraphStyle("cap", fontName=ctx.font(FontRole.SANS), fontSize=size,
                            leading=size * 1.22, textColor=ink("text"),
                            **paragraph_options(ctx.locale))
-    italic = ctx.font("sans-italic")
+    italic = ctx.font(FontRole.SANS_ITALIC)
     parts = []
     for text, why in lines:
         line = escape(text)
@@ -308,8 +309,8 @@ def _fit_caption(ctx: DrawContext, lines: list[tuple[str, str]], w: float,
     """The caption at the largest size (down to the minimum) whose lines fit ``w`` x ``h``;
     ``sep`` joins the lines (a set-up row runs them on as one paragraph)."""
     for text, reason in lines:
-        ctx.check_glyphs("sans", text, "caption")
-        ctx.check_glyphs("sans-italic", reason, "caption")
+        ctx.check_glyphs(FontRole.SANS, text, "caption")
+        ctx.check_glyphs(FontRole.SANS_ITALIC, reason, "caption")
     e = LAYOUT["example"]
     size = float(e["caption_size"])
     while True:
@@ -350,9 +351,9 @@ def _arrow(c: Canvas, x: float, y: float, length: float) -> None:
 
 def _label(c: Canvas, ctx: DrawContext, text: str, x: float, y: float,
            size: float = 6.5) -> None:
-    ctx.check_glyphs("sans-bold", text, "label")
+    ctx.check_glyphs(FontRole.SANS_BOLD, text, "label")
     c.setFillColor(ink("rule"))
-    c.setFont(ctx.font("sans-bold"), size)
+    c.setFont(ctx.font(FontRole.SANS_BOLD), size)
     c.drawString(x, y, text)
 
 
@@ -395,7 +396,7 @@ def _mini_rope(c: Canvas, ctx: DrawContext, box: Rect, before: tuple[int, int],
         change = after[side] - before[side]
         if change:
             text += f" ({_signed(change)})"
-        centred(c, ctx, text, "sans-bold", 7, box.cx + sign * box.w / 4, box.y + mm(1.6),
+        centred(c, ctx, text, FontRole.SANS_BOLD, 7, box.cx + sign * box.w / 4, box.y + mm(1.6),
                 width=box.w / 2 - mm(2))
 
 
@@ -409,9 +410,9 @@ def _before(c: Canvas, ctx: DrawContext, col: Rect, athletes: tuple[int, int]) -
     """The athletes on the rope before the turn, at the foot of the turn column: each side's
     count in its colour (a bare "13 : 9" left the reader to guess the order)."""
     c.setFillColor(ink("rule"))
-    centred(c, ctx, ctx._("before the turn"), "sans", 6.5, col.cx, col.y + mm(7),
+    centred(c, ctx, ctx._("before the turn"), FontRole.SANS, 6.5, col.cx, col.y + mm(7),
             width=col.w - mm(3))
-    size, face = 8.0, ctx.font("sans-bold")
+    size, face = 8.0, ctx.font(FontRole.SANS_BOLD)
     y = col.y + mm(3)
     c.setFont(face, size)
     c.setFillColor(ink("rule"))
@@ -435,9 +436,10 @@ def draw_strip(c: Canvas, ctx: DrawContext, box: Rect, strip: Strip, names: list
     c.setFillColor(side_ink(p, "tint"))
     c.roundRect(col.x, col.y, col.w, col.h, mm(2), stroke=0, fill=1)
     c.setFillColor(side_ink(p, "dark"))
-    centred(c, ctx, ctx._("Turn %(n)d") % {"n": strip.number}, "sans-bold", 11, col.cx,
+    centred(c, ctx, ctx._("Turn %(n)d") % {"n": strip.number}, FontRole.SANS_BOLD, 11, col.cx,
             col.top - mm(5), width=col.w - mm(3))
-    centred(c, ctx, names[p], "sans-bold", 8.5, col.cx, col.top - mm(10), width=col.w - mm(3))
+    centred(c, ctx, names[p], FontRole.SANS_BOLD, 8.5, col.cx, col.top - mm(10),
+            width=col.w - mm(3))
     athlete(c, col.cx, col.top - mm(20), mm(10), facing=FACING[p], colour=side_ink(p, "dark"))
     _before(c, ctx, col, strip.athletes_before)
     # diagrams row
@@ -497,9 +499,9 @@ def draw_setups(c: Canvas, ctx: DrawContext, box: Rect, setups: list[Strip],
         c.rect(col.x, row.y, col.w, row.h, stroke=0, fill=1)
         c.restoreState()
         c.setFillColor(side_ink(p, "dark"))
-        centred(c, ctx, ctx._("Set-up"), "sans-bold", 10, col.cx, row.top - mm(4.2),
+        centred(c, ctx, ctx._("Set-up"), FontRole.SANS_BOLD, 10, col.cx, row.top - mm(4.2),
                 width=col.w - mm(3))
-        centred(c, ctx, names[p], "sans-bold", 8, col.cx, row.top - mm(8.4),
+        centred(c, ctx, names[p], FontRole.SANS_BOLD, 8, col.cx, row.top - mm(8.4),
                 width=col.w - mm(3))
         athlete(c, col.cx, row.top - mm(14.6), mm(7), facing=FACING[p],
                 colour=side_ink(p, "dark"))
@@ -530,7 +532,8 @@ def draw_setups(c: Canvas, ctx: DrawContext, box: Rect, setups: list[Strip],
     starts = who_starts(ctx, last, names)
     if starts:
         c.setFillColor(ink("text"))
-        centred(c, ctx, starts, "sans", 7, rope_x + rope_w / 2, top - mm(3.5) - rope_h - mm(3),
+        centred(c, ctx, starts, FontRole.SANS, 7, rope_x + rope_w / 2,
+                top - mm(3.5) - rope_h - mm(3),
                 width=rope_w)
     c.restoreState()
 
@@ -559,12 +562,12 @@ def _header(c: Canvas, ctx: DrawContext, area: Rect, header: LogHeader, names: l
     x0, _y0, x1, y1 = area.corners
     c.setFillColor(ink("text"))
     title = ctx._("Tug of War: an example game")
-    ctx.check_glyphs("sans-bold", title, "header")
-    c.setFont(ctx.font("sans-bold"), 13)
+    ctx.check_glyphs(FontRole.SANS_BOLD, title, "header")
+    c.setFont(ctx.font(FontRole.SANS_BOLD), 13)
     c.drawString(x0, y1 - mm(5), title)
     who = " · ".join(_player_line(ctx, header, names, side) for side in (YELLOW, RED))
-    ctx.check_glyphs("sans", who, "header")
-    c.setFont(ctx.font("sans"), 8)
+    ctx.check_glyphs(FontRole.SANS, who, "header")
+    c.setFont(ctx.font(FontRole.SANS), 8)
     c.setFillColor(ink("rule"))
     c.drawString(x0, y1 - mm(9.5), who)
     c.drawRightString(x1, y1 - mm(5),
@@ -590,11 +593,11 @@ def _legend(c: Canvas, ctx: DrawContext, right: float, y: float) -> None:
     r = mm(1.3)
     items = [(ctx._("new on the rope this turn"), "new"),
              (ctx._("sent back to the reserve this turn"), "gone")]
-    c.setFont(ctx.font("sans"), 7)
+    c.setFont(ctx.font(FontRole.SANS), 7)
     x = right
     for text, kind in reversed(items):
-        ctx.check_glyphs("sans", text, "legend")
-        width = c.stringWidth(text, ctx.font("sans"), 7)
+        ctx.check_glyphs(FontRole.SANS, text, "legend")
+        width = c.stringWidth(text, ctx.font(FontRole.SANS), 7)
         c.setFillColor(ink("rule"))
         c.drawRightString(x, y, text)
         cx, cy = x - width - mm(1.5) - r * 1.4, y + mm(0.9)

@@ -25,6 +25,7 @@ from printkit.context import DrawContext
 from printkit.draw import centred
 from printkit.engines.tug_of_war.rules import RULES, Rules
 from printkit.errors import LayoutError
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.kits import Capacity, NoOptions
 from printkit.production.dice import SHOP_D6_MM
@@ -217,7 +218,8 @@ def draw_mat(c: Canvas, ctx: DrawContext, g: MatGeometry) -> None:
     c.setLineWidth(m["border_width"])
     c.roundRect(border.x, border.y, border.w, border.h, mm(m["corner"]), stroke=1, fill=0)
     c.setFillColor(ink("text"))
-    centred(c, ctx, ctx._("TUG OF WAR"), "sans-bold", g.title.h * 0.62, g.title.cx, g.title.cy)
+    centred(c, ctx, ctx._("TUG OF WAR"), FontRole.SANS_BOLD, g.title.h * 0.62, g.title.cx,
+            g.title.cy)
     _draw_centre_line(c, g)
     rope(c, g.rope_x[0], g.rope_x[1], g.rope_y, mm(m["rope_width"]))
     centre_mark(c, g.mat.cx, g.rope_y, mm(m["rope_width"]) * 2.6)
@@ -260,7 +262,7 @@ def _draw_space(c: Canvas, ctx: DrawContext, space: Space, number_size: float) -
     c.setLineWidth(0.7)
     c.roundRect(r.x, r.y, r.w, r.h, r.w * 0.12, stroke=1, fill=1)
     c.setFillColor(side_ink(space.side, "dark"))
-    centred(c, ctx, str(space.number), "sans-bold", number_size, r.cx, r.cy)
+    centred(c, ctx, str(space.number), FontRole.SANS_BOLD, number_size, r.cx, r.cy)
     c.restoreState()
 
 
@@ -271,14 +273,14 @@ def _draw_dice_boxes(c: Canvas, ctx: DrawContext, boxes: tuple[Rect, ...], edge:
     room = x1 - x0 + mm(LAYOUT["mat"]["dice_group_gap"])  # captions may reach into the gaps
     c.saveState()
     c.setFillColor(edge)
-    centred(c, ctx, title, "sans-bold", label, (x0 + x1) / 2, top + label * 0.9, width=room)
+    centred(c, ctx, title, FontRole.SANS_BOLD, label, (x0 + x1) / 2, top + label * 0.9, width=room)
     for b in boxes:
         c.setFillColor(fill)
         c.setStrokeColor(edge)
         c.setLineWidth(0.9)
         c.roundRect(b.x, b.y, b.w, b.h, b.w * 0.16, stroke=1, fill=1)
     c.setFillColor(ink("rule"))
-    centred(c, ctx, hint, "sans-italic", label * 0.85, (x0 + x1) / 2, bottom - label * 0.95,
+    centred(c, ctx, hint, FontRole.SANS_ITALIC, label * 0.85, (x0 + x1) / 2, bottom - label * 0.95,
             width=room)
     c.restoreState()
 
@@ -292,10 +294,12 @@ def _draw_reserve(c: Canvas, ctx: DrawContext, r: Rect, side: int, label: float)
     c.roundRect(r.x, r.y, r.w, r.h, mm(3), stroke=1, fill=1)
     c.setDash()
     c.setFillColor(side_ink(side, "dark"))
-    centred(c, ctx, ctx._("%(side)s reserve") % {"side": side_name(ctx, side)}, "sans-bold", label,
+    centred(c, ctx, ctx._("%(side)s reserve") % {"side": side_name(ctx, side)}, FontRole.SANS_BOLD,
+            label,
             r.cx, r.top - label * 1.1, width=r.w * 0.9)
     c.setFillColor(ink("rule"))
-    centred(c, ctx, ctx._("athletes off the rope; removed athletes come back here"), "sans-italic",
+    centred(c, ctx, ctx._("athletes off the rope; removed athletes come back here"),
+            FontRole.SANS_ITALIC,
             label * 0.8, r.cx, r.top - label * 2.2, width=r.w * 0.9)
     c.restoreState()
 

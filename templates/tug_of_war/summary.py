@@ -19,6 +19,7 @@ from reportlab.platypus import Paragraph
 from printkit.context import DrawContext
 from printkit.draw import centred
 from printkit.engines.tug_of_war.rules import RULES, Rules
+from printkit.fonts import FontRole
 from printkit.kits import NoOptions
 from printkit.production.impose import impose
 from printkit.production.sizes import size as item_size
@@ -101,18 +102,18 @@ def _paragraphs(ctx: DrawContext, column: list[Section], size: float,
     script = paragraph_options(ctx.locale)  # CJK line breaking where the language needs it
     if hyphenate:
         script = {**script, **hyphenation_options(ctx.locale)}
-    head = ParagraphStyle("h", fontName=ctx.font("sans-bold"), fontSize=size * 1.12,
+    head = ParagraphStyle("h", fontName=ctx.font(FontRole.SANS_BOLD), fontSize=size * 1.12,
                           leading=size * 1.35, textColor=ink("text"), **script)
-    body = ParagraphStyle("b", fontName=ctx.font("sans"), fontSize=size, leading=size * 1.28,
+    body = ParagraphStyle("b", fontName=ctx.font(FontRole.SANS), fontSize=size, leading=size * 1.28,
                           leftIndent=size * 1.1, bulletIndent=0, textColor=ink("text"),
-                          bulletFontName=ctx.font("sans"), bulletFontSize=size, **script)
-    bold = ctx.font("sans-bold")
+                          bulletFontName=ctx.font(FontRole.SANS), bulletFontSize=size, **script)
+    bold = ctx.font(FontRole.SANS_BOLD)
     out: list[tuple[Paragraph, float]] = []
     for title, items in column:
-        ctx.check_glyphs("sans-bold", title, "turn summary")
+        ctx.check_glyphs(FontRole.SANS_BOLD, title, "turn summary")
         out.append((Paragraph(escape(title), head), size * 0.6 if out else 0.0))
         for item in items:
-            ctx.check_glyphs("sans", item, "turn summary")
+            ctx.check_glyphs(FontRole.SANS, item, "turn summary")
             text = escape(item).replace("&lt;b&gt;", f'<font name="{bold}">').replace(
                 "&lt;/b&gt;", "</font>")
             out.append((Paragraph(text, body, bulletText="•"), size * 0.25))
@@ -138,7 +139,8 @@ def card_face(ctx: DrawContext) -> Callable[..., None]:
                stroke=0, fill=1)
         c.setFillColor(ink("text"))
         title = ctx._("Tug of War: set-up and turn")
-        centred(c, ctx, title, "sans-bold", s["head_size"], x + w / 2, y + h - pad - head_h * 0.45,
+        centred(c, ctx, title, FontRole.SANS_BOLD, s["head_size"], x + w / 2,
+                y + h - pad - head_h * 0.45,
                 width=w * 0.62)
         rope(c, x + pad, x + w * 0.18, y + h - pad - head_h * 0.45, mm(2.2))
         rope(c, x + w * 0.82, x + w - pad, y + h - pad - head_h * 0.45, mm(2.2))

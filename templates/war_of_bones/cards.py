@@ -24,6 +24,7 @@ from printkit.context import DrawContext
 from printkit.draw import centred
 from printkit.engines.war_of_bones.rules import Rules
 from printkit.errors import LayoutError
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.kits import NoOptions
 from printkit.production.dice import SHOP_D6_MM
@@ -65,11 +66,11 @@ def _frame(c: Canvas, ctx: DrawContext, rules: Rules, player: int, x: float, y: 
     player_badge(c, ctx, player, rules, x + pad, y + h - pad - band + mm(0.5), band - mm(1))
     c.setFillColor(player_ink(player, "dark"))
     left = x + pad + band + mm(2)
-    text_in(c, ctx, title, "sans-bold", float(cd["title_size"]),
+    text_in(c, ctx, title, FontRole.SANS_BOLD, float(cd["title_size"]),
             Rect(left, y + h - pad - band, (x + w - pad - left) * 0.62, band),
             detail=section)
     c.setFillColor(ink("hint"))
-    text_in(c, ctx, ctx._(TITLE), "sans", float(cd["sub_size"]),
+    text_in(c, ctx, ctx._(TITLE), FontRole.SANS, float(cd["sub_size"]),
             Rect(left + (x + w - pad - left) * 0.62, y + h - pad - band,
                  (x + w - pad - left) * 0.38, band), align="right", detail=section)
     return y + h - pad - band
@@ -161,18 +162,20 @@ def tracker_card(ctx: DrawContext, rules: Rules, player: int) -> Callable[..., N
             c.setLineWidth(0.9)
             c.roundRect(box.x, box.y, box.w, box.h, mm(1.5), stroke=1, fill=1)
             c.setFillColor(ink("box_number"))
-            centred(c, ctx, ctx.format_number(value), "sans-bold", float(t["box_number_size"]),
+            centred(c, ctx, ctx.format_number(value), FontRole.SANS_BOLD,
+                    float(t["box_number_size"]),
                     box.cx, box.cy, detail=detail)
             c.setFillColor(player_ink(player, "dark"))
-            centred(c, ctx, ctx.format_number(value), "sans-bold", number, box.cx,
+            centred(c, ctx, ctx.format_number(value), FontRole.SANS_BOLD, number, box.cx,
                     g.supply_label.cy, detail=detail)
         c.setFillColor(ink("hint"))
         text_in(c, ctx, ctx._("Resupply: take one of your Troops out of the area and add its "
                               "Firepower (never more than %(max)d). Spend supplies on "
-                              "re-rolls.") % {"max": rules.max_supply}, "sans",
+                              "re-rolls.") % {"max": rules.max_supply}, FontRole.SANS,
                 float(t["hint_size"]), g.supply_hint, detail=detail)
         c.setFillColor(player_ink(player, "dark"))
-        text_in(c, ctx, ctx._("Troops out of the area"), "sans-bold", float(t["number_size"]),
+        text_in(c, ctx, ctx._("Troops out of the area"), FontRole.SANS_BOLD,
+                float(t["number_size"]),
                 g.troop_label, detail=detail)
         letter = player_letter(player, rules)
         for i, box in enumerate(g.troops, start=1):
@@ -181,14 +184,14 @@ def tracker_card(ctx: DrawContext, rules: Rules, player: int) -> Callable[..., N
             c.setLineWidth(0.7)
             c.rect(box.x, box.y, box.w, box.h, stroke=1, fill=1)
             c.setFillColor(ink("hint"))
-            text_in(c, ctx, f"{letter}{i}", "sans", float(t["troop_label_size"]),
+            text_in(c, ctx, f"{letter}{i}", FontRole.SANS, float(t["troop_label_size"]),
                     Rect(box.x + mm(0.8), box.top - mm(3), box.w - mm(1.6), mm(2.6)),
                     detail=detail)
             ctx.preflight.check_box("Troop tick box", box, WRITE_DIGIT, MIN_WRITE_ROW,
                                     where=ctx.where(detail))
         c.setFillColor(ink("hint"))
         text_in(c, ctx, ctx._("Tick a Troop when it is slain or used to Resupply; rub the tick "
-                              "out when a Reinforce brings it back."), "sans",
+                              "out when a Reinforce brings it back."), FontRole.SANS,
                 float(t["hint_size"]), g.troop_hint, detail=detail)
         c.restoreState()
 
@@ -308,18 +311,19 @@ def _paragraphs(ctx: DrawContext, blocks: Sequence[Block], size: float, hyphenat
     script = paragraph_options(ctx.locale)
     if hyphenate:
         script = {**script, **hyphenation_options(ctx.locale)}
-    head = ParagraphStyle("h", fontName=ctx.font("sans-bold"), fontSize=size * 1.12,
+    head = ParagraphStyle("h", fontName=ctx.font(FontRole.SANS_BOLD), fontSize=size * 1.12,
                           leading=size * 1.35, textColor=colour, **script)
-    body = ParagraphStyle("b", fontName=ctx.font("sans"), fontSize=size, leading=size * 1.25,
+    body = ParagraphStyle("b", fontName=ctx.font(FontRole.SANS), fontSize=size, leading=size * 1.25,
                           leftIndent=size * 1.2, bulletIndent=0, textColor=ink("text"),
-                          bulletFontName=ctx.font("sans-bold"), bulletFontSize=size, **script)
-    bold = ctx.font("sans-bold")
+                          bulletFontName=ctx.font(FontRole.SANS_BOLD), bulletFontSize=size,
+                          **script)
+    bold = ctx.font(FontRole.SANS_BOLD)
     out: list[tuple[Paragraph, float]] = []
     for title, items, numbered in blocks:
-        ctx.check_glyphs("sans-bold", title, detail)
+        ctx.check_glyphs(FontRole.SANS_BOLD, title, detail)
         out.append((Paragraph(escape(title), head), size * 0.6 if out else 0.0))
         for i, item in enumerate(items, start=1):
-            ctx.check_glyphs("sans", item.replace("<b>", "").replace("</b>", ""), detail)
+            ctx.check_glyphs(FontRole.SANS, item.replace("<b>", "").replace("</b>", ""), detail)
             text = escape(item).replace("&lt;b&gt;", f'<font name="{bold}">').replace(
                 "&lt;/b&gt;", "</font>")
             bullet = ctx.format_number(i) + "." if numbered else "•"

@@ -65,6 +65,7 @@ from printkit.engines.war_of_bones import (
     WarOfBonesState,
 )
 from printkit.engines.war_of_bones.rules import MM_PER_INCH, Rules
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.page import open_document
@@ -816,15 +817,15 @@ class Diagram:
                    box: Rect) -> None:
         """The attack labels first (they matter most), then every die's name beside it."""
         ctx = self.ctx
-        hand, hand_size = ctx.font("note"), size("note_size")
+        hand, hand_size = ctx.font(FontRole.NOTE), size("note_size")
         placed: list[Rect] = []
         asc, desc = getAscentDescent(hand, hand_size)
-        face, fs = ctx.font("sans-bold"), size("label_size")
+        face, fs = ctx.font(FontRole.SANS_BOLD), size("label_size")
         name_h = fs * 1.1
         names_above = [Rect(r.x, r.top, r.w, name_h) for r in taken if r.w > 2]
         for label in labels:
             text = label.text
-            ctx.check_glyphs("note", text, DETAIL)
+            ctx.check_glyphs(FontRole.NOTE, text, DETAIL)
             w = stringWidth(text, hand, hand_size)
             h = asc - desc
             cands = []
@@ -846,7 +847,7 @@ class Diagram:
             if (die, x, y) in seen:
                 continue
             seen.add((die, x, y))
-            ctx.check_glyphs("sans-bold", die, DETAIL)
+            ctx.check_glyphs(FontRole.SANS_BOLD, die, DETAIL)
             w = stringWidth(die, face, fs)
             sq = sc.square(x, y)
             g = mm(0.5)
@@ -878,7 +879,8 @@ def _same(a: Rect, b: Rect) -> bool:
 # --- the pages -------------------------------------------------------------------------------
 
 
-def _style(ctx: DrawContext, role: str, font_size: float, colour: str = "text") -> ParagraphStyle:
+def _style(ctx: DrawContext, role: FontRole, font_size: float,
+           colour: str = "text") -> ParagraphStyle:
     return ParagraphStyle(role, fontName=ctx.font(role), fontSize=font_size,
                           leading=font_size * size("caption_leading"), textColor=ink(colour),
                           **paragraph_options(ctx.locale))
@@ -886,17 +888,17 @@ def _style(ctx: DrawContext, role: str, font_size: float, colour: str = "text") 
 
 def caption_paragraph(ctx: DrawContext, lines: Sequence[Line], font_size: float) -> Paragraph:
     """The caption: one sentence group a line, the reason after it in grey italics."""
-    italic = ctx.font("sans-italic")
+    italic = ctx.font(FontRole.SANS_ITALIC)
     parts = []
     for text, why in lines:
-        ctx.check_glyphs("sans", text, DETAIL)
+        ctx.check_glyphs(FontRole.SANS, text, DETAIL)
         part = escape(text)
         if why:
-            ctx.check_glyphs("sans-italic", why, DETAIL)
+            ctx.check_glyphs(FontRole.SANS_ITALIC, why, DETAIL)
             grey = EXAMPLE["ink"]["hint"]
             part += f' <font name="{italic}" color="{grey}">— {escape(why)}</font>'
         parts.append(part)
-    return Paragraph("<br/>".join(parts), _style(ctx, "sans", font_size))
+    return Paragraph("<br/>".join(parts), _style(ctx, FontRole.SANS, font_size))
 
 
 SPACE = 1.5
@@ -981,20 +983,20 @@ def draw_cell(c: Canvas, ctx: DrawContext, x: float, top: float, grid: Grid, cel
         player_badge(c, ctx, who, diagram.rules, x, y_mid - badge / 2 - mm(0.6), badge)
     title = ctx._("Set-up") if frame.number == 0 else ctx._("Turn %(n)d · %(name)s") % {
         "n": frame.number, "name": names[frame.player]}
-    ctx.check_glyphs("sans-bold", title, DETAIL)
+    ctx.check_glyphs(FontRole.SANS_BOLD, title, DETAIL)
     tx = x + (badge + mm(1.5) if frame.player >= 0 else 0.0)
-    face, ts = ctx.font("sans-bold"), size("turn_size")
+    face, ts = ctx.font(FontRole.SANS_BOLD), size("turn_size")
     c.setFillColor(ink("text"))
     c.setFont(face, ts)
     c.drawString(tx, y_mid - mm(1.6), title)
     counts = _counts(ctx, frame, names, letters)
-    ctx.check_glyphs("sans", counts, DETAIL)
+    ctx.check_glyphs(FontRole.SANS, counts, DETAIL)
     room = grid.width - (tx - x) - stringWidth(title, face, ts) - mm(3)
-    cs = fit_size(counts, ctx.font("sans"), size("count_size"), room, size("text_min"))
-    if stringWidth(counts, ctx.font("sans"), cs) > room:
-        ctx.check_text(counts, "sans", cs, room, strip, detail=DETAIL, wrap=False)
+    cs = fit_size(counts, ctx.font(FontRole.SANS), size("count_size"), room, size("text_min"))
+    if stringWidth(counts, ctx.font(FontRole.SANS), cs) > room:
+        ctx.check_text(counts, FontRole.SANS, cs, room, strip, detail=DETAIL, wrap=False)
     c.setFillColor(ink("hint"))
-    c.setFont(ctx.font("sans"), cs)
+    c.setFont(ctx.font(FontRole.SANS), cs)
     c.drawRightString(x + grid.width, y_mid - mm(1.6), counts)
     dx = x + (grid.width - grid.side) / 2
     box = Rect(dx, top - strip - grid.side, grid.side, grid.side)
@@ -1101,13 +1103,13 @@ class WarOfBonesExample(ReplayVisitor[WarOfBonesState, Action]):
                 summary: Paragraph | None) -> None:
         ctx = self.ctx
         title = ctx._("%(game)s: an example game") % {"game": ctx._(TITLE)}
-        ctx.check_glyphs("sans-bold", title, DETAIL)
+        ctx.check_glyphs(FontRole.SANS_BOLD, title, DETAIL)
         c.setFillColor(ink("text"))
-        c.setFont(ctx.font("sans-bold"), size("title_size"))
+        c.setFont(ctx.font(FontRole.SANS_BOLD), size("title_size"))
         c.drawString(area.x, area.top - size("title_size"), title)
         page = ctx._("page %(n)d of %(m)d") % {"n": page_no, "m": pages}
         c.setFillColor(ink("hint"))
-        c.setFont(ctx.font("sans"), size("sub_size"))
+        c.setFont(ctx.font(FontRole.SANS), size("sub_size"))
         c.drawRightString(area.right, area.top - size("title_size"), page)
         if summary is None:
             return
@@ -1124,8 +1126,8 @@ class WarOfBonesExample(ReplayVisitor[WarOfBonesState, Action]):
         x = 0.0
         for kind, text in LEGEND:
             words = ctx._(text)
-            ctx.check_glyphs("sans", words, DETAIL)
-            w = icon * 1.9 + stringWidth(words, ctx.font("sans"), ls)
+            ctx.check_glyphs(FontRole.SANS, words, DETAIL)
+            w = icon * 1.9 + stringWidth(words, ctx.font(FontRole.SANS), ls)
             if lines[-1] and x + w > area.w:
                 lines.append([])
                 x = 0.0
@@ -1142,7 +1144,7 @@ class WarOfBonesExample(ReplayVisitor[WarOfBonesState, Action]):
             for kind, words, x in line:
                 _legend_icon(c, kind, area.x + x + icon * 0.3, y, icon)
                 c.setFillColor(ink("hint"))
-                c.setFont(ctx.font("sans"), ls)
+                c.setFont(ctx.font(FontRole.SANS), ls)
                 c.drawString(area.x + x + icon * 1.9, y + icon / 2 - ls * 0.35, words)
 
     def _header_height(self, area: Rect, summary: Paragraph | None) -> float:
@@ -1163,10 +1165,10 @@ class WarOfBonesExample(ReplayVisitor[WarOfBonesState, Action]):
         captioner = Captioner(ctx, self.names, letters, state.turn_limit, rules.converge_in)
         area = ctx.safe_area
         grid = Grid.fit(area)
-        sub = _style(ctx, "sans", size("sub_size"))
+        sub = _style(ctx, FontRole.SANS, size("sub_size"))
         lines = self.summary(state)
         for line in lines:
-            ctx.check_glyphs("sans", line, DETAIL)
+            ctx.check_glyphs(FontRole.SANS, line, DETAIL)
         summary = Paragraph("<br/>".join(escape(t) for t in lines), sub)
         first_h = area.h - self._header_height(area, summary)
         other_h = area.h - self._header_height(area, None)
@@ -1210,4 +1212,4 @@ class WarOfBonesExample(ReplayVisitor[WarOfBonesState, Action]):
                 font_size = max(size("caption_min"), font_size - 0.2)
             if cell.height > room:
                 text = " ".join(t + " " + w for t, w in cell.lines)
-                ctx.check_text(text, "sans", font_size, grid.width, room, detail=DETAIL)
+                ctx.check_text(text, FontRole.SANS, font_size, grid.width, room, detail=DETAIL)

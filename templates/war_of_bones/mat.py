@@ -33,6 +33,7 @@ from printkit.context import DrawContext
 from printkit.draw import Layout, centred, fit_size
 from printkit.engines.war_of_bones.rules import Rules, load_rules, parse_rules
 from printkit.errors import PrintkitError
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import NoOptions
@@ -117,12 +118,12 @@ def player_badge(c: Canvas, ctx: DrawContext, player: int, rules: Rules, x: floa
         c.drawPath(path, stroke=1, fill=0)
     c.rect(x, y, side, side, stroke=1, fill=0)
     c.setFillColor(HexColor("#ffffff") if player == PLAYER_B else player_ink(player, "dark"))
-    centred(c, ctx, player_letter(player, rules), "sans-bold", side * 0.78, x + side / 2,
+    centred(c, ctx, player_letter(player, rules), FontRole.SANS_BOLD, side * 0.78, x + side / 2,
             y + side / 2)
     c.restoreState()
 
 
-def text_in(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, box: Rect, *,
+def text_in(c: Canvas, ctx: DrawContext, text: str, role: FontRole, size: float, box: Rect, *,
             align: str = "left", detail: str = "", minimum: float = MIN_TEXT_PT) -> float:
     """``text`` on one line in ``box`` (left, right or centre), centred on its height
     optically, shrunk to its width but not under ``minimum`` (then the overflow is reported).
@@ -328,7 +329,7 @@ def _converge(c: Canvas, ctx: DrawContext, g: MatGeometry, rules: Rules) -> None
                                                            strip.h)
             with facing(c, turned, player) as box:
                 c.setFillColor(ink("converge"))
-                text_in(c, ctx, label, "sans-bold", size, box, align="centre",
+                text_in(c, ctx, label, FontRole.SANS_BOLD, size, box, align="centre",
                         detail="converge label")
 
 
@@ -355,8 +356,8 @@ def _number(c: Canvas, ctx: DrawContext, text: str, x: float, y: float, align: s
     """A scale number whose ``align`` side (left, right or centre) is at ``x``, centred on
     ``y`` optically."""
     size = float(LAYOUT["mat"]["label_size"])
-    face = ctx.font("sans")
-    ctx.check_glyphs("sans", text, "scale")
+    face = ctx.font(FontRole.SANS)
+    ctx.check_glyphs(FontRole.SANS, text, "scale")
     c.setFont(face, size)
     base = y - pdfmetrics.getAscentDescent(face, size)[0] * 0.36
     if align == "right":
@@ -389,7 +390,7 @@ def _mm_scales(c: Canvas, ctx: DrawContext, g: MatGeometry) -> None:
         _number(c, ctx, text, a.x - reach, a.y + mm(i), "right")
     corner = Rect(a.x - mm(m["scale"]), a.y - mm(m["scale"]), mm(m["scale"]), mm(m["scale"]))
     c.setFillColor(ink("hint"))
-    text_in(c, ctx, ctx._("mm"), "sans-bold", size,
+    text_in(c, ctx, ctx._("mm"), FontRole.SANS_BOLD, size,
             Rect(corner.x, corner.y, corner.w * 0.55, corner.h * 0.6), align="centre",
             detail="scale unit")
 
@@ -415,7 +416,7 @@ def _inch_scales(c: Canvas, ctx: DrawContext, g: MatGeometry) -> None:
         _number(c, ctx, text, a.right + reach, a.y + inch(j), "left")
     s = mm(m["scale"])
     c.setFillColor(ink("hint"))
-    text_in(c, ctx, ctx._("in"), "sans-bold", size,
+    text_in(c, ctx, ctx._("in"), FontRole.SANS_BOLD, size,
             Rect(a.right + s * 0.45, a.top + s * 0.4, s * 0.55, s * 0.6), align="centre",
             detail="scale unit")
 
@@ -441,15 +442,15 @@ def _band(c: Canvas, ctx: DrawContext, rect: Rect, player: int, rules: Rules) ->
         name_x = r.x + inset + badge + mm(2)
         c.setFillColor(player_ink(player, "dark"))
         text_in(c, ctx, player_name(ctx, player, rules) + " · " + ctx._(
-            "%(colour)s dice") % {"colour": colour_name(ctx, player)}, "sans-bold",
+            "%(colour)s dice") % {"colour": colour_name(ctx, player)}, FontRole.SANS_BOLD,
             float(m["player_size"]), Rect(name_x, r.y, third - name_x - mm(2), r.h),
             detail="mat band")
-        text_in(c, ctx, ctx._(TITLE).upper(), "sans-bold", float(m["title_size"]),
+        text_in(c, ctx, ctx._(TITLE).upper(), FontRole.SANS_BOLD, float(m["title_size"]),
                 Rect(r.cx - third * 0.3, r.y, third * 0.6, r.h), align="centre",
                 detail="mat band")
         c.setFillColor(ink("hint"))
         hint_x = r.cx + third * 0.33
-        text_in(c, ctx, hint, "sans", float(m["hint_size"]),
+        text_in(c, ctx, hint, FontRole.SANS, float(m["hint_size"]),
                 Rect(hint_x, r.y, r.right - inset - hint_x, r.h), align="right",
                 detail="mat band")
 

@@ -25,6 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.context import DrawContext
 from printkit.draw import centred
 from printkit.engines.war_of_bones.rules import Rules
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.kits import NoOptions
 from printkit.production.impose import impose
@@ -120,7 +121,7 @@ def ruler_face(ctx: DrawContext, rules: Rules, spec: RulerSpec) -> Callable[...,
         c.setFillColor(ink("hint"))
         stub = Rect(end + mm(1), top - bh, x + w - end - mm(2), bh)
         if stub.w >= mm(12):
-            text_in(c, ctx, ctx._("out of range"), "sans-italic", MIN_TEXT_PT, stub,
+            text_in(c, ctx, ctx._("out of range"), FontRole.SANS_ITALIC, MIN_TEXT_PT, stub,
                     align="centre", detail=detail)
         # the ticks: every box edge, the zero on the cut edge
         c.setStrokeColor(ink("rule"))
@@ -139,7 +140,7 @@ def ruler_face(ctx: DrawContext, rules: Rules, spec: RulerSpec) -> Callable[...,
         c.setFillColor(ink("text"))
         size = number_size(spec.die_mm)
         for k in range(1, boxes + 1):
-            centred(c, ctx, ctx.format_number(k), "sans-bold", size, x + (k - 0.5) * d,
+            centred(c, ctx, ctx.format_number(k), FontRole.SANS_BOLD, size, x + (k - 0.5) * d,
                     top - bh / 2, width=d - mm(1), detail=detail, minimum=MIN_TEXT_PT)
         # the line below: the die size, how to lay it, the owner's letter
         pad = mm(r["padding"])
@@ -150,12 +151,12 @@ def ruler_face(ctx: DrawContext, rules: Rules, spec: RulerSpec) -> Callable[...,
                          badge)
             line = Rect(line.x, line.y, line.w - badge - mm(2), line.h)
         label = ctx._("%(size)s mm dice") % {"size": ctx.format_number(spec.die_mm)}
-        used = text_in(c, ctx, label, "sans-bold", float(r["text_size"]) + 1, line,
+        used = text_in(c, ctx, label, FontRole.SANS_BOLD, float(r["text_size"]) + 1, line,
                        detail=detail)
-        lw = stringWidth(label, ctx.font("sans-bold"), used) + mm(2.5)
+        lw = stringWidth(label, ctx.font(FontRole.SANS_BOLD), used) + mm(2.5)
         c.setFillColor(ink("hint"))
         text_in(c, ctx, ctx._("Range in die widths, face to face: lay the end at box 1 against the "
-                              "attacking Troop's face."), "sans", float(r["text_size"]),
+                              "attacking Troop's face."), FontRole.SANS, float(r["text_size"]),
                 Rect(line.x + lw, line.y, line.w - lw, line.h), detail=detail,
                 minimum=float(r["text_min"]))
         c.restoreState()

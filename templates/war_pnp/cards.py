@@ -22,6 +22,7 @@ from printkit.context import DrawContext
 from printkit.draw import centred
 from printkit.engines.war_pnp.rules import RULES, PowerKind, PowerSpec, Rules
 from printkit.engines.war_pnp.sheets import SheetSpec
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import NoOptions
@@ -135,10 +136,10 @@ def _card_frame(c: Canvas, ctx: DrawContext, x: float, y: float, w: float, h: fl
     c.setFillColor(ink("fill"))
     c.rect(x - bleed, y + h - pad - band, w + 2 * bleed, pad + band + bleed, stroke=0, fill=1)
     c.setFillColor(colour)
-    text_left(c, ctx, title, "sans-bold", float(cd["title_size"]),
+    text_left(c, ctx, title, FontRole.SANS_BOLD, float(cd["title_size"]),
               Rect(x + pad, y + h - pad - band, (w - 2 * pad) * 0.45, band), detail="card title")
     c.setFillColor(ink("hint"))
-    text_left(c, ctx, sub, "sans", float(cd["sub_size"]),
+    text_left(c, ctx, sub, FontRole.SANS, float(cd["sub_size"]),
               Rect(x + pad + (w - 2 * pad) * 0.45, y + h - pad - band, (w - 2 * pad) * 0.55,
                    band), detail="card title")
     return y + h - pad - band - mm(2)
@@ -148,7 +149,7 @@ def _description_style(ctx: DrawContext, size: float, hyphenate: bool) -> Paragr
     script = paragraph_options(ctx.locale)
     if hyphenate:
         script = {**script, **hyphenation_options(ctx.locale)}
-    return ParagraphStyle("d", fontName=ctx.font("sans"), fontSize=size, leading=size * 1.18,
+    return ParagraphStyle("d", fontName=ctx.font(FontRole.SANS), fontSize=size, leading=size * 1.18,
                           textColor=ink("text"), **script)
 
 
@@ -173,14 +174,14 @@ def powers_card(ctx: DrawContext, spec: SheetSpec) -> Callable[..., None]:
         head_h = mm(cd["head_h"])
         c.setFillColor(ink("powers"))
         head_size = float(cd["head_size"])
-        text_left(c, ctx, ctx._("Power"), "sans-bold", head_size,
+        text_left(c, ctx, ctx._("Power"), FontRole.SANS_BOLD, head_size,
                   Rect(left + mm(1), top - head_h, name_w - mm(1), head_h), detail=detail)
-        text_left(c, ctx, ctx._("What it does: \"that many\" is the option"), "sans-bold",
+        text_left(c, ctx, ctx._("What it does: \"that many\" is the option"), FontRole.SANS_BOLD,
                   head_size, Rect(left + name_w, top - head_h, desc_w - mm(1), head_h),
                   detail=detail)
         for b in range(1, boxes + 1):
             cx = left + name_w + desc_w + (b - 1) * opt_w
-            centred(c, ctx, roman(b), "sans-bold", head_size + 1, cx + opt_w / 2,
+            centred(c, ctx, roman(b), FontRole.SANS_BOLD, head_size + 1, cx + opt_w / 2,
                     top - head_h / 2, width=opt_w, detail=detail, minimum=MIN_TEXT_PT)
         top -= head_h
         foot_h = mm(6)
@@ -204,14 +205,14 @@ def powers_card(ctx: DrawContext, spec: SheetSpec) -> Callable[..., None]:
                 c.setFillColor(ink("powers_tint"))
                 c.rect(left, ry, inner_w, row_h, stroke=0, fill=1)
             c.setFillColor(ink("powers"))
-            text_left(c, ctx, power_name(ctx, power.kind), "sans-bold", size + 1.5,
+            text_left(c, ctx, power_name(ctx, power.kind), FontRole.SANS_BOLD, size + 1.5,
                       Rect(left + mm(1), ry, name_w - mm(2), row_h), detail=detail)
             line = ctx._(POWER_LINES[power.kind])
-            ctx.check_glyphs("sans", line, detail)
+            ctx.check_glyphs(FontRole.SANS, line, detail)
             para = Paragraph(escape(line), style)
             ph = para.wrap(desc_w - mm(2), 10_000)[1]
             if ph > row_h:
-                ctx.check_text(line, "sans", size, desc_w - mm(2), row_h, detail=detail)
+                ctx.check_text(line, FontRole.SANS, size, desc_w - mm(2), row_h, detail=detail)
             para.drawOn(c, left + name_w, ry + (row_h - ph) / 2)
             for b in range(1, boxes + 1):
                 cell = Rect(left + name_w + desc_w + (b - 1) * opt_w, ry, opt_w, row_h)
@@ -220,13 +221,13 @@ def powers_card(ctx: DrawContext, spec: SheetSpec) -> Callable[..., None]:
                 if second:
                     upper = Rect(cell.x, cell.cy, cell.w, cell.h / 2)
                     lower = Rect(cell.x, cell.y + cell.h * 0.08, cell.w, cell.h * 0.42)
-                    centred(c, ctx, main, "sans-bold", size + 1, upper.cx, upper.y + mm(0.6),
+                    centred(c, ctx, main, FontRole.SANS_BOLD, size + 1, upper.cx, upper.y + mm(0.6),
                             width=cell.w - mm(1), detail=detail, minimum=MIN_TEXT_PT)
                     c.setFillColor(ink("hint"))
-                    centred(c, ctx, second, "sans", size, lower.cx, lower.cy,
+                    centred(c, ctx, second, FontRole.SANS, size, lower.cx, lower.cy,
                             width=cell.w - mm(1), detail=detail, minimum=MIN_TEXT_PT)
                 else:
-                    centred(c, ctx, main, "sans-bold", size + 1, cell.cx, cell.cy,
+                    centred(c, ctx, main, FontRole.SANS_BOLD, size + 1, cell.cx, cell.cy,
                             width=cell.w - mm(1), detail=detail, minimum=MIN_TEXT_PT)
         c.setStrokeColor(ink("faint"))
         c.setLineWidth(0.5)
@@ -238,7 +239,7 @@ def powers_card(ctx: DrawContext, spec: SheetSpec) -> Callable[..., None]:
         c.setFillColor(ink("hint"))
         note = ctx._("Option: the highest developed box of the power's row (i-vi). A box or a "
                      "score holds one mark at a time; only Withering adds up.")
-        text_left(c, ctx, note, "sans-italic", float(cd["note_size"]),
+        text_left(c, ctx, note, FontRole.SANS_ITALIC, float(cd["note_size"]),
                   Rect(left, y + pad, inner_w, foot_h), detail=detail)
         c.restoreState()
 

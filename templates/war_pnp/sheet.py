@@ -51,6 +51,7 @@ from printkit.context import DrawContext
 from printkit.draw import Layout, centred, fit_size
 from printkit.engines.war_pnp.rules import RULES, Rules
 from printkit.engines.war_pnp.sheets import SheetSpec
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import NoOptions
@@ -470,7 +471,7 @@ def sheet_title(ctx: DrawContext, spec: SheetSpec) -> str:
     return ctx._("Standard sheet")
 
 
-def text_left(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, box: Rect, *,
+def text_left(c: Canvas, ctx: DrawContext, text: str, role: FontRole, size: float, box: Rect, *,
               detail: str = DETAIL) -> float:
     """``text`` set left in ``box``, centred on its height optically, shrunk to its width
     but never under the minimum printed size (overflow is then reported). Returns the size."""
@@ -485,7 +486,8 @@ def text_left(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, bo
     return size
 
 
-def _centred(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, box: Rect) -> None:
+def _centred(c: Canvas, ctx: DrawContext, text: str, role: FontRole, size: float,
+             box: Rect) -> None:
     centred(c, ctx, text, role, size, box.cx, box.cy, width=box.w, detail=DETAIL,
             minimum=MIN_TEXT_PT)
 
@@ -497,11 +499,11 @@ def draw_heading(c: Canvas, ctx: DrawContext, lay: SheetLayout, section: str, ti
     hs = _section("heading")
     line = Rect(rect.x, rect.y + rect.h * 0.1, rect.w, rect.h * 0.9)
     c.setFillColor(colour)
-    size = text_left(c, ctx, title, "sans-bold", lay.pt(hs["size"]), line)
-    used = pdfmetrics.stringWidth(title, ctx.font("sans-bold"), size) + lay.u(2.0)
+    size = text_left(c, ctx, title, FontRole.SANS_BOLD, lay.pt(hs["size"]), line)
+    used = pdfmetrics.stringWidth(title, ctx.font(FontRole.SANS_BOLD), size) + lay.u(2.0)
     if hint:
         c.setFillColor(ink("hint"))
-        text_left(c, ctx, hint, "sans-italic", lay.pt(hs["hint_size"]),
+        text_left(c, ctx, hint, FontRole.SANS_ITALIC, lay.pt(hs["hint_size"]),
                   Rect(line.x + used, line.y, line.w - used, line.h))
 
 
@@ -532,15 +534,15 @@ def draw_header(c: Canvas, ctx: DrawContext, lay: SheetLayout) -> None:
     """The title, the sheet's name, and the Player and Total fields with their captions."""
     hd = _section("header")
     c.setFillColor(ink("text"))
-    text_left(c, ctx, ctx._(TITLE), "sans-bold", lay.pt(hd["title_size"]), lay.title_box())
+    text_left(c, ctx, ctx._(TITLE), FontRole.SANS_BOLD, lay.pt(hd["title_size"]), lay.title_box())
     c.setFillColor(ink("hint"))
-    text_left(c, ctx, sheet_title(ctx, lay.spec), "sans", lay.pt(hd["name_size"]),
+    text_left(c, ctx, sheet_title(ctx, lay.spec), FontRole.SANS, lay.pt(hd["name_size"]),
               lay.sheet_name_box())
     for field, label in ((lay.name_field(), ctx._("Player")),
                          (lay.total_field(), ctx._("Total"))):
         c.setFillColor(ink("text"))
         cap = lay.caption(field)
-        text_left(c, ctx, label, "sans-bold", lay.pt(hd["caption_size"]),
+        text_left(c, ctx, label, FontRole.SANS_BOLD, lay.pt(hd["caption_size"]),
                   Rect(cap.x + lay.u(1), cap.y, cap.w - lay.u(1), cap.h))
         write_in(c, lay, field, heavy=True)
 
@@ -553,7 +555,7 @@ def draw_history(c: Canvas, ctx: DrawContext, lay: SheetLayout) -> None:
     for r in range(1, lay.spec.history_length + 1):
         cell = lay.history_cell(r)
         c.setFillColor(ink("hint"))
-        _centred(c, ctx, ctx.format_number(r), "sans", size, lay.history_label(r))
+        _centred(c, ctx, ctx.format_number(r), FontRole.SANS, size, lay.history_label(r))
         write_in(c, lay, cell)
 
 
@@ -573,13 +575,13 @@ def draw_powers(c: Canvas, ctx: DrawContext, lay: SheetLayout) -> None:
             c.setLineWidth(lay.pt(float(LAYOUT["sheet"]["heavy"])))
             c.roundRect(number.x, number.y, number.w, number.h, lay.u(1.0), stroke=1, fill=1)
             c.setFillColor(ink("powers"))
-            _centred(c, ctx, ctx.format_number(row), "sans-bold", lay.pt(pw["number_size"]),
+            _centred(c, ctx, ctx.format_number(row), FontRole.SANS_BOLD, lay.pt(pw["number_size"]),
                      number)
         write_in(c, lay, lay.power_name(row), heavy=True)
         for box in range(1, RULES.boxes_per_row + 1):
             marked_box(c, lay, lay.power_box(row, box), lay.power_circle(row, box))
             c.setFillColor(ink("hint"))
-            text_left(c, ctx, roman(box), "sans", lay.pt(pw["numeral_size"]),
+            text_left(c, ctx, roman(box), FontRole.SANS, lay.pt(pw["numeral_size"]),
                       lay.power_numeral(row, box))
 
 
@@ -597,23 +599,25 @@ def draw_points(c: Canvas, ctx: DrawContext, lay: SheetLayout) -> None:
     pt = _section("points")
     for box in range(1, RULES.boxes_per_row + 1):
         c.setFillColor(ink("hint"))
-        _centred(c, ctx, roman(box), "sans", lay.pt(pt["numeral_size"]), lay.points_numeral(box))
+        _centred(c, ctx, roman(box), FontRole.SANS, lay.pt(pt["numeral_size"]),
+                 lay.points_numeral(box))
     c.setFillColor(ink("hint"))
     first = lay.withering(0)
-    _centred(c, ctx, ctx._("W"), "sans-bold", lay.pt(pt["numeral_size"]),
+    _centred(c, ctx, ctx._("W"), FontRole.SANS_BOLD, lay.pt(pt["numeral_size"]),
              Rect(lay.points.x, first.y, lay.u(pt["numeral_w"]), first.h))
     for col, column in enumerate(lay.spec.columns):
         for box in range(1, RULES.boxes_per_row + 1):
             marked_box(c, lay, lay.points_box(col, box), lay.points_circle(col, box),
                        fill=ink("points_tint") if box == 1 else None)
             c.setFillColor(ink("text"))
-            text_left(c, ctx, ctx.format_number(column.value(box)), "sans-bold",
+            text_left(c, ctx, ctx.format_number(column.value(box)), FontRole.SANS_BOLD,
                       lay.pt(pt["value_size"]), lay.points_value(col, box))
         label = lay.column_label(col)
         c.setFillColor(ink("points"))
         c.roundRect(label.x, label.y, label.w, label.h, lay.u(1.0), stroke=0, fill=1)
         c.setFillColor(white)
-        _centred(c, ctx, column_label(ctx, column.sums), "sans-bold", lay.pt(pt["label_size"]),
+        _centred(c, ctx, column_label(ctx, column.sums), FontRole.SANS_BOLD,
+                 lay.pt(pt["label_size"]),
                  label)
         write_in(c, lay, lay.withering(col))
 
@@ -634,7 +638,7 @@ def draw_score_track(c: Canvas, ctx: DrawContext, lay: SheetLayout) -> None:
         c.setStrokeColor(ink("faint"))
         c.line(slot.x, slot.y, slot.x, slot.top)
         c.setFillColor(ink("text"))
-        _centred(c, ctx, ctx.format_number(score), "sans", lay.pt(sc["number_size"]),
+        _centred(c, ctx, ctx.format_number(score), FontRole.SANS, lay.pt(sc["number_size"]),
                  lay.score_number(score).inset(lay.u(0.3)))
     c.setStrokeColor(ink("score"))
     c.setLineWidth(lay.pt(float(LAYOUT["sheet"]["heavy"])))
@@ -692,22 +696,22 @@ def _paragraphs(ctx: DrawContext, blocks: Sequence[Block], size: float, hyphenat
     script = paragraph_options(ctx.locale)  # CJK line breaking where the language needs it
     if hyphenate:
         script = {**script, **hyphenation_options(ctx.locale)}
-    head = ParagraphStyle("h", fontName=ctx.font("sans-bold"), fontSize=size * 1.12,
+    head = ParagraphStyle("h", fontName=ctx.font(FontRole.SANS_BOLD), fontSize=size * 1.12,
                           leading=size * 1.35, textColor=colour, **script)
-    bulleted = ParagraphStyle("b", fontName=ctx.font("sans"), fontSize=size,
+    bulleted = ParagraphStyle("b", fontName=ctx.font(FontRole.SANS), fontSize=size,
                               leading=size * 1.25, leftIndent=size * 1.1, bulletIndent=0,
-                              textColor=ink("text"), bulletFontName=ctx.font("sans"),
+                              textColor=ink("text"), bulletFontName=ctx.font(FontRole.SANS),
                               bulletFontSize=size, **script)
     numbered_style = ParagraphStyle("n", parent=bulleted, leftIndent=size * 1.5,
-                                    bulletFontName=ctx.font("sans-bold"))
-    bold = ctx.font("sans-bold")
+                                    bulletFontName=ctx.font(FontRole.SANS_BOLD))
+    bold = ctx.font(FontRole.SANS_BOLD)
     out: list[tuple[Paragraph, float]] = []
     for title, items, numbered in blocks:
         body = numbered_style if numbered else bulleted
-        ctx.check_glyphs("sans-bold", title, detail)
+        ctx.check_glyphs(FontRole.SANS_BOLD, title, detail)
         out.append((Paragraph(escape(title), head), size * 0.55 if out else 0.0))
         for i, item in enumerate(items, start=1):
-            ctx.check_glyphs("sans", item.replace("<b>", "").replace("</b>", ""), detail)
+            ctx.check_glyphs(FontRole.SANS, item.replace("<b>", "").replace("</b>", ""), detail)
             text = escape(item).replace("&lt;b&gt;", f'<font name="{bold}">').replace(
                 "&lt;/b&gt;", "</font>")
             bullet = ctx.format_number(i) + "." if numbered else "•"

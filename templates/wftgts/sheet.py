@@ -25,6 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printkit.context import DrawContext
 from printkit.draw import Layout, centred, fit_size
 from printkit.engines.wftgts.rules import DICE, load_rules
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Capacity
@@ -158,7 +159,7 @@ def geometry(box: Rect, *, rounds: int | None = None) -> SheetGeometry:
                          table.x + label_w + die_w * len(DICE), points_w, unit)
 
 
-def _text(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, cx: float,
+def _text(c: Canvas, ctx: DrawContext, text: str, role: FontRole, size: float, cx: float,
           cy: float, width: float) -> None:
     """Centred text, shrunk to fit ``width`` but not under the minimum printed size."""
     centred(c, ctx, text, role, size, cx, cy, width=width, detail="play sheet",
@@ -185,15 +186,15 @@ def _draw_banner(c: Canvas, ctx: DrawContext, g: SheetGeometry) -> None:
     c.roundRect(band.x, band.y, band.w, band.h, band.h * 0.2, stroke=0, fill=1)
     c.setFillColor(white)
     title = ctx._("WAITING FOR THE GAME TO START")
-    _text(c, ctx, title, "sans-bold", band.h * 0.55, band.cx, band.cy, band.w * 0.9)
+    _text(c, ctx, title, FontRole.SANS_BOLD, band.h * 0.55, band.cx, band.cy, band.w * 0.9)
     # name and date fields under the banner
     c.setFillColor(ink("rule"))
     size = _field_size(g)
-    sans = ctx.font("sans")
+    sans = ctx.font(FontRole.SANS)
     c.setFont(sans, size)
     y = b.y + b.h * 0.08
     name_label, date_label = ctx._("Name"), ctx._("Date")
-    ctx.check_glyphs("sans", name_label + date_label, "play sheet")
+    ctx.check_glyphs(FontRole.SANS, name_label + date_label, "play sheet")
     c.drawString(b.x, y, name_label)
     name = name_line_box(ctx, g)
     c.setStrokeColor(ink("faint"))
@@ -213,7 +214,7 @@ def name_line_box(ctx: DrawContext, g: SheetGeometry) -> Rect:
     """Where a player writes their name: the Name line under the banner, after its label."""
     b = g.banner
     size = _field_size(g)
-    x = b.x + pdfmetrics.stringWidth(ctx._("Name"), ctx.font("sans"), size) + size * 0.5
+    x = b.x + pdfmetrics.stringWidth(ctx._("Name"), ctx.font(FontRole.SANS), size) + size * 0.5
     return Rect(x, b.y, b.x + b.w * 0.62 - x, b.h * 0.42)
 
 
@@ -237,11 +238,11 @@ def _draw_column_heads(c: Canvas, ctx: DrawContext, g: SheetGeometry) -> None:
         if i:
             c.line(x, head.y, x, head.top)
         cx = x + g.die_w / 2
-        _text(c, ctx, name, "sans-bold", size, cx, head.y + head.h * 0.66, g.die_w * 0.9)
-        _text(c, ctx, pts, "sans", g.size("points_size"), cx, head.y + head.h * 0.28,
+        _text(c, ctx, name, FontRole.SANS_BOLD, size, cx, head.y + head.h * 0.66, g.die_w * 0.9)
+        _text(c, ctx, pts, FontRole.SANS, g.size("points_size"), cx, head.y + head.h * 0.28,
               g.die_w * 0.9)
     label = ctx._("Points")
-    _text(c, ctx, label, "sans-bold", size, g.points_x + g.points_w / 2, head.cy,
+    _text(c, ctx, label, FontRole.SANS_BOLD, size, g.points_x + g.points_w / 2, head.cy,
           g.points_w * 0.9)
 
 
@@ -253,7 +254,7 @@ def _draw_row(c: Canvas, ctx: DrawContext, g: SheetGeometry, row: Row) -> None:
     c.rect(g.label_x, row.y, g.label_w, row.h, stroke=1, fill=1)
     c.setFillColor(ink("banner"))
     label = row.label(ctx)
-    role = "sans" if row.kind == "line" else "sans-bold"
+    role = FontRole.SANS if row.kind == "line" else FontRole.SANS_BOLD
     _text(c, ctx, label, role, size, g.label_x + g.label_w / 2, row.cy, g.label_w * 0.9)
     if row.kind == "line":
         for x in g.die_x:
@@ -281,7 +282,7 @@ def _tiebreak_caption(ctx: DrawContext, g: SheetGeometry, row: Row) -> tuple[str
     """The tie-break caption, its size, and where it ends on the right (it is set right
     against the tie-break box)."""
     text = ctx._("tie-break: best c-line sum")
-    size = fit_size(text, ctx.font("sans-italic"), g.size("tie_break_size"), g.die_w * 3.2,
+    size = fit_size(text, ctx.font(FontRole.SANS_ITALIC), g.size("tie_break_size"), g.die_w * 3.2,
                     MIN_TEXT_PT)
     return text, size, tiebreak_box(g, row).x - size * 0.6
 
@@ -290,7 +291,7 @@ def final_line_box(ctx: DrawContext, g: SheetGeometry) -> Rect:
     """The part of the Final row left of the tie-break caption: where the last sum goes."""
     row = next(r for r in g.rows if r.kind == "final")
     text, size, right = _tiebreak_caption(ctx, g, row)
-    left = right - pdfmetrics.stringWidth(text, ctx.font("sans-italic"), size) - size * 0.6
+    left = right - pdfmetrics.stringWidth(text, ctx.font(FontRole.SANS_ITALIC), size) - size * 0.6
     return Rect(g.die_x[0], row.y, left - g.die_x[0], row.h)
 
 
@@ -299,8 +300,8 @@ def _draw_tiebreak(c: Canvas, ctx: DrawContext, g: SheetGeometry, row: Row) -> N
     c.setLineWidth(0.6)
     c.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)
     text, size, right = _tiebreak_caption(ctx, g, row)
-    ctx.check_glyphs("sans-italic", text, "play sheet")
-    c.setFont(ctx.font("sans-italic"), size)
+    ctx.check_glyphs(FontRole.SANS_ITALIC, text, "play sheet")
+    c.setFont(ctx.font(FontRole.SANS_ITALIC), size)
     c.setFillColor(ink("rule"))
     c.drawRightString(right, row.y + row.h / 2 - size * 0.3, text)
 
@@ -336,7 +337,7 @@ def _draw_round_labels(c: Canvas, ctx: DrawContext, g: SheetGeometry) -> None:
         top = g.row("line", r, "a").top
         bottom = g.row("line", r, "c").y
         text = ctx._("Round %(n)d") % {"n": r}
-        _text(c, ctx, text, "sans-bold", g.size("label_size") * 1.3,
+        _text(c, ctx, text, FontRole.SANS_BOLD, g.size("label_size") * 1.3,
               g.points_x + g.points_w / 2, (top + bottom) / 2, g.points_w * 0.85)
 
 
@@ -375,7 +376,7 @@ def capacities(ctx: DrawContext, g: SheetGeometry) -> list[Capacity]:
     hand_score = g.size("hand_score_size")
     hand = g.size("hand_size")
 
-    def digits(width: float, role: str, size: float) -> int:
+    def digits(width: float, role: FontRole, size: float) -> int:
         face = ctx.font(role)
         dw = max(pdfmetrics.stringWidth(d, face, size) for d in "0123456789")
         return int((width * 0.92) // dw)
@@ -384,10 +385,10 @@ def capacities(ctx: DrawContext, g: SheetGeometry) -> list[Capacity]:
     total_row = next(r for r in g.rows if r.kind == "total")
     final_row = next(r for r in g.rows if r.kind == "final")
     held = (
-        digits(g.die_w * 0.72, "hand", hand),
-        digits(g.points_box(score_row).w, "hand-bold", hand_score),
-        digits(g.points_box(total_row).w, "hand-bold", hand_score),
-        digits(g.points_box(final_row).w, "hand-bold", hand_score),
-        digits(tiebreak_box(g, final_row).w, "hand", hand),
+        digits(g.die_w * 0.72, FontRole.HAND, hand),
+        digits(g.points_box(score_row).w, FontRole.HAND_BOLD, hand_score),
+        digits(g.points_box(total_row).w, FontRole.HAND_BOLD, hand_score),
+        digits(g.points_box(final_row).w, FontRole.HAND_BOLD, hand_score),
+        digits(tiebreak_box(g, final_row).w, FontRole.HAND, hand),
     )
     return [Capacity(name, n, "digits") for name, n in zip(CAPACITY_NAMES, held, strict=True)]

@@ -298,7 +298,7 @@ def _caption_paragraph(ctx: DrawContext, lines: list[tuple[str, str]], size: flo
         if why:
             if sep != "<br/>" and not why.endswith((".", "!", "?")):
                 why += "."  # run on: the next sentence follows the reason
-            line += f' <font name="{italic}" color="{LAYOUT["ink"]["rule"]}">— ' \
+            line += f' <font name="{italic}" color="{ink("rule").hexval()}">— ' \
                     f"{escape(why)}</font>"
         parts.append(line)
     return Paragraph(sep.join(parts), style)
@@ -311,11 +311,11 @@ def _fit_caption(ctx: DrawContext, lines: list[tuple[str, str]], w: float,
     for text, reason in lines:
         ctx.check_glyphs(FontRole.SANS, text, "caption")
         ctx.check_glyphs(FontRole.SANS_ITALIC, reason, "caption")
-    e = LAYOUT["example"]
-    size = float(e["caption_size"])
+    e = LAYOUT.example
+    size = e.caption_size
     while True:
         para = _caption_paragraph(ctx, lines, size, sep)
-        if para.wrap(w, h)[1] <= h or size <= e["caption_min_size"]:
+        if para.wrap(w, h)[1] <= h or size <= e.caption_min_size:
             return para
         size -= 0.2
 
@@ -360,7 +360,7 @@ def _label(c: Canvas, ctx: DrawContext, text: str, x: float, y: float,
 def _mini_rope(c: Canvas, ctx: DrawContext, box: Rect, before: tuple[int, int],
                after: tuple[int, int], names: list[str], *, ring_new: bool = True) -> None:
     """The athletes after the turn on the mat's numbered spaces (3 rows, from the centre)."""
-    rows = LAYOUT["mat"]["space_rows"]
+    rows = LAYOUT.mat.space_rows
     cols = math.ceil(RULES.athletes_per_side / rows)
     gap = mm(4)
     pitch = min((box.w - gap) / 2 / cols, (box.h - mm(5)) / rows)
@@ -426,13 +426,13 @@ def _before(c: Canvas, ctx: DrawContext, col: Rect, athletes: tuple[int, int]) -
 
 def draw_strip(c: Canvas, ctx: DrawContext, box: Rect, strip: Strip, names: list[str]) -> None:
     """One turn: turn column, team dice, common roll, mini rope, caption."""
-    e = LAYOUT["example"]
+    e = LAYOUT.example
     p = strip.player
-    ds = mm(e["dice_size"])
+    ds = mm(e.dice_size)
     c.saveState()
     _frame(c, box)
     # turn column
-    col = Rect(box.x, box.y, mm(e["turn_column"]), box.h)
+    col = Rect(box.x, box.y, mm(e.turn_column), box.h)
     c.setFillColor(side_ink(p, "tint"))
     c.roundRect(col.x, col.y, col.w, col.h, mm(2), stroke=0, fill=1)
     c.setFillColor(side_ink(p, "dark"))
@@ -457,7 +457,7 @@ def draw_strip(c: Canvas, ctx: DrawContext, box: Rect, strip: Strip, names: list
     if strip.new_dice:
         _arrow(c, end + mm(0.5), dice_y + ds / 2, mm(5))
         _dice_row(c, end + mm(7), dice_y, strip.new_dice, ds, edge=side_ink(p, "dark"))
-    rope_w = mm(e["rope_width"])
+    rope_w = mm(e.rope_width)
     rope_box = Rect(box.right - mm(3) - rope_w, dice_y - ds * 1.6, rope_w,
                     row_top - (dice_y - ds * 1.6))
     _label(c, ctx, ctx._("On the rope after the turn"), rope_box.x, row_top - mm(2.2))
@@ -476,12 +476,12 @@ def draw_setups(c: Canvas, ctx: DrawContext, box: Rect, setups: list[Strip],
                 names: list[str]) -> None:
     """Both set-ups in one strip: a row each (column, set-up roll, team dice, a caption run on
     under them), and one rope at the right with the athletes after both and who starts."""
-    e = LAYOUT["example"]
-    ds = mm(e["dice_size"])
-    rope_w = mm(e["rope_width"])
+    e = LAYOUT.example
+    ds = mm(e.dice_size)
+    rope_w = mm(e.rope_width)
     c.saveState()
     _frame(c, box)
-    col = Rect(box.x, box.y, mm(e["turn_column"]), box.h)
+    col = Rect(box.x, box.y, mm(e.turn_column), box.h)
     clip = c.beginPath()
     clip.roundRect(col.x, col.y, col.w, col.h, mm(2))
     rope_x = box.right - mm(3) - rope_w
@@ -524,7 +524,7 @@ def draw_setups(c: Canvas, ctx: DrawContext, box: Rect, setups: list[Strip],
     last = setups[-1]
     top = box.top - mm(2)
     _label(c, ctx, ctx._("On the rope after set-up"), rope_x, top - mm(2.2))
-    rows = LAYOUT["mat"]["space_rows"]
+    rows = LAYOUT.mat.space_rows
     pitch = (rope_w - mm(4)) / 2 / math.ceil(RULES.athletes_per_side / rows)
     rope_h = rows * pitch + mm(5)
     _mini_rope(c, ctx, Rect(rope_x, top - mm(3.5) - rope_h, rope_w, rope_h),
@@ -542,10 +542,10 @@ def strip_boxes(area: Rect) -> list[Rect]:
     """Where the strips of one page go, top to bottom, inside the page's ``area`` (the safe
     area), below the header: as many as fit at ``strip_height`` (a minimum), stretched to
     fill the page."""
-    e = LAYOUT["example"]
+    e = LAYOUT.example
     x0, y0, x1, y1 = area.corners
-    top = y1 - mm(e["header_height"])
-    h, gap = mm(e["strip_height"]), mm(e["strip_gap"])
+    top = y1 - mm(e.header_height)
+    h, gap = mm(e.strip_height), mm(e.strip_gap)
     n = int((top - y0 + gap) // (h + gap))
     h = (top - y0 - (n - 1) * gap) / n  # share the page's spare height among the strips
     return [Rect(x0, top - (i + 1) * h - i * gap, x1 - x0, h) for i in range(n)]
@@ -554,7 +554,7 @@ def strip_boxes(area: Rect) -> list[Rect]:
 def booklet_capacity(ctx: DrawContext) -> int:
     """Strips the booklet holds within its page budget (``max_pages`` in layout.toml); both
     set-ups take one strip."""
-    return len(strip_boxes(ctx.safe_area)) * int(LAYOUT["example"]["max_pages"])
+    return len(strip_boxes(ctx.safe_area)) * LAYOUT.example.max_pages
 
 
 def _header(c: Canvas, ctx: DrawContext, area: Rect, header: LogHeader, names: list[str],

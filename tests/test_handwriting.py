@@ -9,6 +9,7 @@ line); so must the flag strokes drawn on the 1s.
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -110,7 +111,7 @@ def flags(pdf_path: Path, page: int) -> list[Rect]:
 
     from printkit.templates.wftgts.sheet import LAYOUT
 
-    inks = {tuple(round(int(LAYOUT["ink"][k][i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
+    inks = {tuple(round(v, 3) for v in LAYOUT.ink[k].rgb())
             for k in ("roll", "kept", "note", "score")}
     found = []
     _chars, lines, height = read_page(pdf_path, page)
@@ -171,7 +172,8 @@ def test_the_measure_catches_writing_that_leaves_its_row(cli, tmp_path, seed_log
     from printkit.templates.wftgts.sheet import LAYOUT
 
     monkeypatch.setattr(ex, "keep_inside", lambda ink, origin, room, dx, dy, a: (dx, dy, a))
-    monkeypatch.setitem(LAYOUT["hand"], "max_climb", 1000.0)
+    monkeypatch.setattr(ex, "LAYOUT",
+                        replace(LAYOUT, hand=replace(LAYOUT.hand, max_climb=1000.0)))
     out = tmp_path / "loose.pdf"
     assert cli("example", "wftgts", str(seed_log), "--out", str(out)).code == 0
     [stray] = strays(out, 1)

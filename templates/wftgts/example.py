@@ -80,7 +80,7 @@ def one_flags(text: str, role: FontRole, size: float,
     top = glyph_top(role, "1", locale)
     if top is None or "1" not in text:
         return []
-    fx, fy = LAYOUT["hand"]["one_flag"]
+    fx, fy = LAYOUT.hand.one_flag
     x, y = top[0] * size, top[1] * size - flag_width(role, size) / 2
     face = font(role, locale)
     return [(pen + x, y, pen + x + fx * size, y + fy * size)
@@ -90,7 +90,7 @@ def one_flags(text: str, role: FontRole, size: float,
 
 def flag_width(role: FontRole, size: float) -> float:
     bold = 1.5 if role.endswith("-bold") else 1.0
-    return float(LAYOUT["hand"]["one_flag_width"]) * size * bold
+    return LAYOUT.hand.one_flag_width * size * bold
 
 
 def hand_ink(text: str, role: FontRole, size: float, locale: str) -> Rect:
@@ -110,17 +110,17 @@ def _hand(c: Canvas, ctx: DrawContext, text: str, role: FontRole, size: float, r
     """Write like a person at (``x``, ``y``): a little off the line and a little tilted,
     deterministically, but never out of ``room`` (the box the writing belongs in)."""
     ctx.check_glyphs(role, text, "example sheet")
-    hand = LAYOUT["hand"]
+    hand = LAYOUT.hand
     face = ctx.font(role)
     width = stringWidth(text, face, size)
     start = {"centre": -width / 2, "right": -width}.get(align, 0.0)
-    dx = jitter.uniform(-hand["jitter_x"], hand["jitter_x"])
-    dy = jitter.uniform(-hand["jitter_y"], hand["jitter_y"])
-    angle = jitter.uniform(-hand["tilt"], hand["tilt"])
-    level = math.degrees(math.atan2(hand["max_climb"], max(width, 1.0)))
+    dx = jitter.uniform(-hand.jitter_x, hand.jitter_x)
+    dy = jitter.uniform(-hand.jitter_y, hand.jitter_y)
+    angle = jitter.uniform(-hand.tilt, hand.tilt)
+    level = math.degrees(math.atan2(hand.max_climb, max(width, 1.0)))
     angle = max(-level, min(angle, level))  # a long line is written level
     dx, dy, angle = keep_inside(hand_ink(text, role, size, ctx.locale).moved(start, 0), (x, y),
-                                room.inset(hand["inset"]), dx, dy, angle)
+                                room.inset(hand.inset), dx, dy, angle)
     c.saveState()
     c.setFillColor(color)
     c.translate(x + dx, y + dy)
@@ -151,7 +151,7 @@ def line_size(ctx: DrawContext, text: str, role: FontRole, size: float, room: Re
     or smaller so that it fits the room's width (the line's capacity), but never under the
     minimum printed size. What does not fit even then is reported (``box-too-small``) and
     written at the minimum."""
-    inset = LAYOUT["hand"]["inset"]
+    inset = LAYOUT.hand.inset
     room_w = room.w - 2 * inset
     size = fit_size(text, ctx.font(role), size, room_w, MIN_TEXT_PT)
     ink_w = hand_ink(text, role, size, ctx.locale).w  # glyphs may overhang their advance widths
@@ -167,7 +167,7 @@ def fill_sheet(c: Canvas, ctx: DrawContext, g: SheetGeometry, sheet: Any, name: 
                seed: int) -> None:
     """Write one player's rounds into a drawn blank sheet."""
     jitter = random.Random(f"wftgts-example/{seed}/{name}")
-    hand, hand_score = g.size("hand_size"), g.size("hand_score_size")
+    hand, hand_score = g.size(LAYOUT.text.hand_size), g.size(LAYOUT.text.hand_score_size)
     # the player's name on the Name line
     b = g.banner
     name_room = writing_room(name_line_box(ctx, g), lead=b.h * 0.06)

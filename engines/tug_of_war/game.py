@@ -57,7 +57,7 @@ from typing import Any, ClassVar, Final, NamedTuple
 
 from printkit.engines.core.bots import RandomBot
 from printkit.engines.core.chance import DiceRoll
-from printkit.engines.core.codec import is_whole
+from printkit.engines.core.codec import ActionCodec, Const, Field, Record, Value, is_whole, whole
 from printkit.engines.core.errors import IllegalActionError
 from printkit.engines.core.game import CHANCE, TERMINAL, BotFactory, Game, GameInfo, State
 from printkit.engines.core.options import Option, Options
@@ -107,35 +107,6 @@ class Reroll:
     def __post_init__(self) -> None:
         object.__setattr__(self, "dice", tuple(sorted(self.dice)))
 
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``{"reroll": [values]}``: the dice to roll again (``[]`` keeps them all)."""
-        most = max(RULES.team_dice, RULES.common_dice)
-        return {
-            "type": "object",
-            "description": "re-roll the dice showing these values; [] keeps them all",
-            "required": ["reroll"],
-            "additionalProperties": False,
-            "properties": {"reroll": {"type": "array", "maxItems": most, "items": _FACE}},
-        }
-
-
-def _pair_schema(key: str, what: str) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "description": what,
-        "required": [key],
-        "additionalProperties": False,
-        "properties": {
-            key: {
-                "type": "object",
-                "required": ["common", "team"],
-                "additionalProperties": False,
-                "properties": {"common": _FACE, "team": _FACE},
-            }
-        },
-    }
-
 
 @dataclass(frozen=True, slots=True)
 class Remove:
@@ -143,12 +114,6 @@ class Remove:
 
     common: int
     team: int
-
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``{"remove": {"common": value, "team": value}}``."""
-        return _pair_schema("remove", "a common die at least as high as a team die removes "
-                                      "one opposing athlete")
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,26 +123,50 @@ class Exchange:
     common: int
     team: int
 
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``{"exchange": {"common": value, "team": value}}``."""
-        return _pair_schema("exchange", "the common die joins the team in place of a team "
-                                        "die of another value")
-
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:
     """Stop using common dice; the opponent's turn begins."""
 
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``"end"``: stop using common dice."""
-        return {"const": "end", "description": "stop using common dice (or note that the "
-                                               "turn ended by itself)"}
-
 
 Action = Reroll | Remove | Exchange | EndTurn
 ACTION_TYPES: Final = (Reroll, Remove, Exchange, EndTurn)
+
+
+def _die_values(v: Any) -> Dice:
+    if not isinstance(v, list) or not all(is_whole(d) for d in v):
+        raise ValueError(v)
+    return tuple(v)
+
+
+_PAIR = (Field("common", "common", _FACE, whole), Field("team", "team", _FACE, whole))
+_MALFORMED: Final = {
+    "reroll": '"reroll" takes a list of die values, e.g. [6, 6] or []',
+    "remove": '"remove" takes {"common": value, "team": value}',
+    "exchange": '"exchange" takes {"common": value, "team": value}',
+}
+
+CODEC: Final = ActionCodec[Action]([
+    Value(Reroll, "reroll", "re-roll the dice showing these values; [] keeps them all",
+          Field("reroll", "dice", {"type": "array",
+                                   "maxItems": max(RULES.team_dice, RULES.common_dice),
+                                   "items": _FACE}, _die_values, list)),
+    Record(Remove, "remove", "a common die at least as high as a team die removes one "
+                             "opposing athlete", _PAIR),
+    Record(Exchange, "exchange", "the common die joins the team in place of a team die of "
+                                 "another value", _PAIR),
+    Const(EndTurn, "end", "stop using common dice (or note that the turn ended by itself)"),
+], shape='an action is {"reroll": [...]}, {"remove": {...}}, {"exchange": {...}} or "end"',
+    malformed=lambda key, v: _MALFORMED.get(
+        key, f"unknown action {key!r}; use reroll, remove, exchange or end"),
+    foreign=lambda a: ValueError(f"{a!r} is not a Tug of War action"))
+"""Every action's JSON form in a log, and its schema: ``{"reroll": [6, 6]}``,
+``{"remove": {"common": 5, "team": 4}}``, ``{"exchange": {"common": 3, "team": 2}}`` or
+``"end"``.
+
+>>> CODEC.to_json(Remove(5, 4)), CODEC.from_json({"reroll": [6, 1]})
+({'remove': {'common': 5, 'team': 4}}, Reroll(dice=(1, 6)))
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1252,46 +1241,17 @@ class TugOfWar(Game[TugOfWarState, Action]):
 
     def action_to_json(self, action: Action) -> Any:
         """``{"reroll": [6, 6]}``, ``{"remove": {"common": 5, "team": 4}}``,
-        ``{"exchange": {"common": 3, "team": 2}}`` or ``"end"``."""
-        kind = type(action)
-        if kind is Reroll:
-            return {"reroll": list(action.dice)}  # type: ignore[union-attr]
-        if kind is Remove:
-            return {"remove": {"common": action.common, "team": action.team}}  # type: ignore[union-attr]
-        if kind is Exchange:
-            return {"exchange": {"common": action.common, "team": action.team}}  # type: ignore[union-attr]
-        if kind is EndTurn:
-            return "end"
-        raise ValueError(f"{action!r} is not a Tug of War action")
+        ``{"exchange": {"common": 3, "team": 2}}`` or ``"end"`` (:data:`CODEC`)."""
+        return CODEC.to_json(action)
 
     def action_from_json(self, data: Any) -> Action:
-        if data == "end":
-            return EndTurn()
-        if not isinstance(data, dict) or len(data) != 1:
-            raise ValueError(
-                'an action is {"reroll": [...]}, {"remove": {...}}, {"exchange": {...}} or "end"'
-            )
-        ((key, value),) = data.items()
-        if key == "reroll":
-            if not isinstance(value, list) or not all(is_whole(v) for v in value):
-                raise ValueError('"reroll" takes a list of die values, e.g. [6, 6] or []')
-            return Reroll(tuple(value))
-        if key in ("remove", "exchange"):
-            if (
-                not isinstance(value, dict)
-                or set(value) != {"common", "team"}
-                or not all(is_whole(v) for v in value.values())
-            ):
-                raise ValueError(f'"{key}" takes {{"common": value, "team": value}}')
-            cls = Remove if key == "remove" else Exchange
-            return cls(value["common"], value["team"])
-        raise ValueError(f"unknown action {key!r}; use reroll, remove, exchange or end")
+        return CODEC.from_json(data)
 
     # -- JSON Schemas (draft 2020-12) of this game's parts of a log line ---------------------
 
     def action_schema(self) -> dict[str, Any]:
-        """One of the action forms, each from its class's ``json_schema()``."""
-        return {"oneOf": [cls.json_schema() for cls in ACTION_TYPES]}
+        """One of the action forms, each from :data:`CODEC`."""
+        return CODEC.schema()
 
     def outcome_schema(self) -> dict[str, Any]:
         """The faces rolled: all the dice of a roll, or only the re-rolled ones."""

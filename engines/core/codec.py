@@ -63,8 +63,8 @@ def text(v: Any) -> str:
 
 
 def keyed(key: str, what: str, value: Mapping[str, Any]) -> dict[str, Any]:
-    """The schema of ``{key: value}``, described as ``what``."""
-    return {"type": "object", "description": what, "required": [key],
+    """The schema of ``{key: value}``, described as ``what`` (if not ``""``)."""
+    return {"type": "object", **({"description": what} if what else {}), "required": [key],
             "additionalProperties": False, "properties": {key: dict(value)}}
 
 
@@ -203,12 +203,13 @@ class ActionCodec(Generic[A]):
     """A game's actions to JSON and back, and their schema, from one list of forms.
 
     ``shape`` is the message for a line that is neither a bare string form nor an object of
-    one key; ``unknown(key)`` the one for an unknown key; ``malformed(key, value)``, when
-    given, replaces any error reading a value (unknown keys included) by one sentence;
+    one key (or a function of that line giving it); ``unknown(key)`` the one for an unknown
+    key; ``malformed(key, value)``, when given, replaces any error reading a value (unknown
+    keys included) by one sentence;
     ``foreign(action)`` is the error for writing something that is not one of the actions.
     """
 
-    def __init__(self, forms: Iterable[Form[Any]], *, shape: str,
+    def __init__(self, forms: Iterable[Form[Any]], *, shape: str | Callable[[Any], str],
                  unknown: Callable[[str], str] = lambda key: f"unknown action {key!r}",
                  malformed: Callable[[str, Any], str] | None = None,
                  foreign: Callable[[Any], Exception] | None = None) -> None:
@@ -231,7 +232,7 @@ class ActionCodec(Generic[A]):
         if isinstance(data, str) and data in self._consts:
             return self._consts[data].from_json(data)  # type: ignore[no-any-return]
         if not isinstance(data, dict) or len(data) != 1:
-            raise ValueError(self.shape)
+            raise ValueError(self.shape if isinstance(self.shape, str) else self.shape(data))
         ((key, value),) = data.items()
         try:
             form = self._by_key.get(key)

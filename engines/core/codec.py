@@ -148,12 +148,17 @@ class Value(Form[A]):
 
 @dataclass(frozen=True)
 class Record(Form[A]):
-    """An action of several values, written ``{key: {name: value, ...}}`` in field order."""
+    """An action of several values, written ``{key: {name: value, ...}}`` in field order.
+
+    A ``loose`` record reads a body that is not an object as ``"'key' takes an object"``, a
+    missing name as ``None`` (given to the field's ``parse`` unless it is optional) and
+    ignores names it does not know; a strict one refuses all three."""
 
     cls: type[A]
     key: str
     what: str
     fields: tuple[Field, ...]
+    loose: bool = False
 
     def to_json(self, action: A) -> Any:
         body = {}
@@ -164,6 +169,11 @@ class Record(Form[A]):
         return {self.key: body}
 
     def from_json(self, value: Any) -> A:
+        if self.loose:
+            if not isinstance(value, dict):
+                raise ValueError(f"'{self.key}' takes an object")
+            return self.cls(**{f.attr: None if f.optional and value.get(f.name) is None
+                               else f.parse(value.get(f.name)) for f in self.fields})
         names = {f.name for f in self.fields}
         required = {f.name for f in self.fields if not f.optional}
         if not isinstance(value, dict) or not required <= set(value) <= names:

@@ -93,11 +93,18 @@ class Field:
 
 
 class Form(Generic[A]):
-    """How one action type is written: ``key`` names it in the JSON."""
+    """How one action type is written: ``key`` names it in the JSON. An action type may have
+    several forms (War of Bones' re-roll is ``"keep"`` or ``{"reroll": [1, 2]}``): each but
+    the last of them says ``when`` it is the one that writes an action."""
 
     cls: type[A]
     key: str
     what: str
+    when: Callable[[Any], bool] | None = None
+
+    def writes(self, action: A) -> bool:
+        """Whether this form is the one that writes ``action`` (of its type)."""
+        return self.when is None or self.when(action)
 
     def to_json(self, action: A) -> Any:
         raise NotImplementedError
@@ -116,6 +123,7 @@ class Const(Form[A]):
     cls: type[A]
     key: str
     what: str
+    when: Callable[[Any], bool] | None = None
 
     def to_json(self, action: A) -> Any:
         return self.key
@@ -135,6 +143,7 @@ class Value(Form[A]):
     key: str
     what: str
     field: Field
+    when: Callable[[Any], bool] | None = None
 
     def to_json(self, action: A) -> Any:
         return {self.key: self.field.dump(getattr(action, self.field.attr))}
@@ -228,15 +237,17 @@ class ActionCodec(Generic[A]):
         self.unknown = unknown
         self.malformed = malformed
         self.foreign = foreign or (lambda a: ValueError(f"{a!r} is not an action"))
-        self._by_type = {f.cls: f for f in self.forms}
+        self._by_type: dict[type[Any], list[Form[Any]]] = {}
+        for f in self.forms:
+            self._by_type.setdefault(f.cls, []).append(f)
         self._consts = {f.key: f for f in self.forms if isinstance(f, Const)}
         self._by_key = {f.key: f for f in self.forms if not isinstance(f, Const)}
 
     def to_json(self, action: A) -> Any:
-        form = self._by_type.get(type(action))
-        if form is None:
-            raise self.foreign(action)
-        return form.to_json(action)
+        for form in self._by_type.get(type(action), ()):
+            if form.writes(action):
+                return form.to_json(action)
+        raise self.foreign(action)
 
     def from_json(self, data: Any) -> A:
         if isinstance(data, str) and data in self._consts:

@@ -5,7 +5,7 @@
 (:mod:`printkit.pipeline`): the settings plus the translations of the build's locale in the
 catalog of the kit being drawn (``ctx._``, ``ctx.ngettext``: the kit's words, then printkit's
 own; Babel's number formatting), the preflight recorder of the build (``ctx.preflight``) and
-the locale's font roles (``ctx.font("hand")``). A drawing function needs nothing else, and
+the locale's font roles (``ctx.font(FontRole.HAND)``). A drawing function needs nothing else, and
 nothing global: the pipeline opens the locale, the kit's catalog and the recorder around every
 component.
 
@@ -30,7 +30,7 @@ from babel import Locale
 from babel.numbers import format_decimal
 
 from printkit.errors import PrintkitError
-from printkit.fonts import font
+from printkit.fonts import FontRole, font
 from printkit.geometry import Rect
 from printkit.i18n import Catalog, translations
 from printkit.page.preflight import Preflight
@@ -153,7 +153,7 @@ class DrawContext:
 
     # -- fonts and checks ----------------------------------------------------------------
 
-    def font(self, role: str) -> str:
+    def font(self, role: FontRole) -> str:
         """The registered font name playing ``role`` (sans, hand, note...) in this locale: the
         role's font for the locale's script (``fonts/manifest.toml``)."""
         return font(role, self.locale)
@@ -164,12 +164,12 @@ class DrawContext:
         place = f"{self.component} [{self.locale}]" if self.component else f"[{self.locale}]"
         return f"{place}, {detail}" if detail else place
 
-    def check_glyphs(self, role: str, text: str, detail: str = "") -> bool:
+    def check_glyphs(self, role: FontRole, text: str, detail: str = "") -> bool:
         """Has the font playing ``role`` in this locale every character of ``text``?"""
         return self.preflight.check_glyphs(role, text, locale=self.locale,
                                            where=self.where(detail))
 
-    def check_text(self, text: str, role: str, size: float, box_w: float, box_h: float, *,
+    def check_text(self, text: str, role: FontRole, size: float, box_w: float, box_h: float, *,
                    detail: str = "", leading: float | None = None, wrap: bool = True) -> bool:
         """Does ``text`` fit its box in this locale's font for ``role``? (Records overflow
         and missing glyphs.)"""

@@ -1,15 +1,16 @@
 """Fonts by role: the manifest says which packaged OFL font plays which part on a sheet.
 
-Templates never name a font file; they ask for a role (``"sans"``, ``"hand"`` ...) and get the
+Templates never name a font file; they ask for a role (:class:`FontRole`: ``FontRole.SANS``,
+``FontRole.HAND`` ...; its values are the manifest's role names) and get the
 name of a TrueType font registered with ReportLab, embedded and subset in every PDF. The font
 playing a role depends on the script of the locale (``fonts/manifest.toml`` keeps a fallback
 chain per role and script): Kalam writes English and French, Caveat Russian.
 
->>> font("sans", "en")
+>>> font(FontRole.SANS, "en")
 'printkit-sans'
->>> font("hand", "ru")
+>>> font(FontRole.HAND, "ru")
 'printkit-hand-cyrillic'
->>> missing_glyphs("Счёт 1\\u202f234", "hand", "ru")
+>>> missing_glyphs("Счёт 1\\u202f234", FontRole.HAND, "ru")
 []
 
 Every lookup names its locale: there is no "current" one (a drawing passes ``ctx.locale``,
@@ -27,6 +28,7 @@ import tomllib
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -51,9 +53,41 @@ class FontChoice:
     style: str = "normal"
 
 
+class FontRole(StrEnum):
+    """The part a font plays on a sheet: the roles of ``fonts/manifest.toml``, by name (a
+    member is its name as a string, so manifest, TOML files and PDFs say ``"sans-bold"``)."""
+
+    SANS = "sans"
+    SANS_BOLD = "sans-bold"
+    SANS_ITALIC = "sans-italic"
+    HAND = "hand"
+    HAND_BOLD = "hand-bold"
+    NOTE = "note"
+
+    @classmethod
+    def parse(cls, value: object, where: str) -> FontRole:
+        """The role named ``value``; a :class:`FontError` naming ``where`` (the file and key it
+        was read from) when there is none.
+
+        >>> FontRole.parse("hand-bold", "x.toml: [a] role")
+        <FontRole.HAND_BOLD: 'hand-bold'>
+        >>> FontRole.parse("sans-blod", "x.toml: [a] role")
+        Traceback (most recent call last):
+        ...
+        printkit.errors.FontError: x.toml: [a] role: unknown font role 'sans-blod'; roles are \
+hand, hand-bold, note, sans, sans-bold, sans-italic
+        """
+        if isinstance(value, str) and value in cls._value2member_map_:
+            return cls(value)
+        raise FontError(f"{where}: unknown font role {value!r}; roles are "
+                        f"{', '.join(sorted(cls))}")
+
+
 @dataclass(frozen=True)
-class FontRole:
-    role: str
+class RoleSpec:
+    """What the manifest says of a role: its font, its fallbacks per script, its purpose."""
+
+    role: FontRole
     family: str
     weight: int = 400
     style: str = "normal"
@@ -86,7 +120,7 @@ class PackagedFamily:
 class Resolved:
     """The font that plays a role in a script, and where it came from."""
 
-    role: str
+    role: FontRole
     script: str  # the manifest's name: latin, cyrillic...
     name: str  # registered with ReportLab
     path: Path  # the static TTF that is embedded
@@ -108,10 +142,12 @@ def _load() -> dict[str, Any]:
 
 
 @cache
-def manifest() -> dict[str, FontRole]:
-    """The roles declared in ``fonts/manifest.toml``."""
-    roles: dict[str, FontRole] = {}
-    for role, spec in _load()["roles"].items():
+def manifest() -> dict[FontRole, RoleSpec]:
+    """The roles declared in ``fonts/manifest.toml`` (every :class:`FontRole`, no other)."""
+    roles: dict[FontRole, RoleSpec] = {}
+    declared = _load()["roles"]
+    for name, spec in declared.items():
+        role = FontRole.parse(name, f"fonts/manifest.toml: [roles.{name}]")
         base = FontChoice(spec["family"], int(spec.get("weight", 400)),
                           spec.get("style", "normal"))
         scripts: dict[str, tuple[FontChoice, ...]] = {}
@@ -122,8 +158,12 @@ def manifest() -> dict[str, FontRole]:
             entries = entry if isinstance(entry, list) else [entry]
             scripts[name] = tuple(_choice(e, base, f"roles.{role}.scripts.{name}")
                                   for e in entries)
-        roles[role] = FontRole(role, base.family, base.weight, base.style,
+        roles[role] = RoleSpec(role, base.family, base.weight, base.style,
                                spec.get("purpose", ""), scripts)
+    missing = [str(r) for r in FontRole if r not in roles]
+    if missing:
+        raise FontError(f"fonts/manifest.toml: no [roles.{missing[0]}] (every font role needs "
+                        f"a font: {', '.join(missing)})")
     return roles
 
 
@@ -137,7 +177,7 @@ def packaged_families() -> dict[str, PackagedFamily]:
     }
 
 
-def _env_name(role: str, script_name: str = "") -> str:
+def _env_name(role: FontRole, script_name: str = "") -> str:
     name = "PRINTKIT_FONT_" + role.upper().replace("-", "_")
     return name + "_" + script_name.upper().replace("-", "_") if script_name else name
 
@@ -201,7 +241,7 @@ def _ready(path: Path | None) -> Path | None:
     return None if path is None else supplemented(path)
 
 
-def _candidates(role: str, script_name: str) -> list[_Candidate]:
+def _candidates(role: FontRole, script_name: str) -> list[_Candidate]:
     """The fallback chain of ``role`` in ``script_name``, best first."""
     spec = manifest()[role]
     by_script, by_role = _env_name(role, script_name), _env_name(role)
@@ -246,11 +286,12 @@ def _cmap(path: Path) -> frozenset[int]:
 
 
 @cache
-def resolve(role: str, script_name: str) -> Resolved:
+def resolve(role: FontRole, script_name: str) -> Resolved:
     """The font for ``role`` in the script named ``script_name`` (``latin``, ``cyrillic``...),
     by the role's fallback chain (see ``fonts/manifest.toml``)."""
     if role not in manifest():
-        raise FontError(f"unknown font role {role!r}; roles are {', '.join(sorted(manifest()))}")
+        raise FontError(f"unknown font role {str(role)!r}; roles are "
+                        f"{', '.join(sorted(manifest()))}")
     sample = SCRIPT_SAMPLES.get(SCRIPT_CODES.get(script_name, ""), "")
     first: _Candidate | None = None
     chosen: _Candidate | None = None
@@ -265,7 +306,7 @@ def resolve(role: str, script_name: str) -> Resolved:
     if chosen is None:
         if first is None:
             tried = ", ".join(c.source for c in _candidates(role, script_name))
-            raise FontError(f"no font for role {role!r} is installed (tried {tried})")
+            raise FontError(f"no font for role {str(role)!r} is installed (tried {tried})")
         chosen = first
     path = chosen.make()
     assert path is not None
@@ -285,7 +326,7 @@ def _script_name(locale: str) -> str:
     return script_name(locale)
 
 
-def font_for(role: str, locale: str) -> Resolved:
+def font_for(role: FontRole, locale: str) -> Resolved:
     """What plays ``role`` in ``locale``."""
     chosen = resolve(role, _script_name(locale))
     if not chosen.path.is_file():  # the cache folder was emptied (or moved) under us
@@ -294,23 +335,23 @@ def font_for(role: str, locale: str) -> Resolved:
     return chosen
 
 
-def font_path(role: str, locale: str) -> Path:
+def font_path(role: FontRole, locale: str) -> Path:
     """The static TTF that plays ``role`` in ``locale``: a user override, or a packaged font."""
     return font_for(role, locale).path
 
 
-def font(role: str, locale: str) -> str:
+def font(role: FontRole, locale: str) -> str:
     """Register the font for ``role`` in ``locale`` with ReportLab (once) and return its name."""
     chosen = font_for(role, locale)
     return _register(chosen.name, chosen.path, role)
 
 
 @cache
-def _register(name: str, path: Path, role: str) -> str:
+def _register(name: str, path: Path, role: FontRole) -> str:
     try:
         pdfmetrics.registerFont(TTFont(name, str(path)))
     except Exception as exc:  # ReportLab raises bare TTFError/AssertionError on bad files
-        raise FontError(f"cannot use {path} for role {role!r}: {exc}") from None
+        raise FontError(f"cannot use {path} for role {str(role)!r}: {exc}") from None
     return name
 
 
@@ -319,7 +360,7 @@ def _drawn(ch: str) -> bool:
     return unicodedata.category(ch) != "Cc"
 
 
-def missing_glyphs(text: str, role: str, locale: str) -> list[str]:
+def missing_glyphs(text: str, role: FontRole, locale: str) -> list[str]:
     """The characters of ``text`` that the font playing ``role`` in ``locale`` lacks (sorted;
     empty when it has them all). Spaces count: U+00A0 and U+202F are characters a font must
     have to print a French number."""
@@ -328,13 +369,13 @@ def missing_glyphs(text: str, role: str, locale: str) -> list[str]:
     return sorted({ch for ch in text if _drawn(ch) and ord(ch) not in cmap})
 
 
-def has_glyphs(role: str, text: str, locale: str) -> list[str]:
+def has_glyphs(role: FontRole, text: str, locale: str) -> list[str]:
     """The characters of ``text`` the ``role`` font lacks (empty when all are there); the
     same as :func:`missing_glyphs`, arguments in the older order."""
     return missing_glyphs(text, role, locale)
 
 
-def text_width(text: str, role: str, size: float, locale: str) -> float:
+def text_width(text: str, role: FontRole, size: float, locale: str) -> float:
     return float(pdfmetrics.stringWidth(text, font(role, locale), size))
 
 

@@ -127,7 +127,7 @@ def paragraph_options(locale: str) -> dict[str, Any]:
     Japanese and Chinese break lines between characters (``wordWrap="CJK"``; a closing mark
     may hang up to one character past the frame); other left-to-right locales need nothing::
 
-        ParagraphStyle("body", fontName=ctx.font("sans"), **paragraph_options(ctx.locale))
+        ParagraphStyle("body", fontName=ctx.font(FontRole.SANS), **paragraph_options(ctx.locale))
 
     Hyphenation (``hyphenationLang``) is for spaced scripts: leave it off for Japanese.
     A right-to-left locale raises :class:`PrintkitError`: ReportLab 5.1 paragraphs cannot be

@@ -32,6 +32,7 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from printkit.context import BuildContext, DrawContext
 from printkit.drawing.draw import Layout, fit_size
+from printkit.fonts import FontRole
 from printkit.page.canvas import open_canvas
 from printkit.pipeline import drawing
 from printkit.simulation import Histogram
@@ -58,8 +59,8 @@ def _style(ctx: DrawContext, name: str, size_key: str = "body", bold: bool = Fal
            **kw: Any) -> ParagraphStyle:
     size = float(LAYOUT["page"][size_key])
     kw.setdefault("textColor", LAYOUT.ink("text"))
-    return ParagraphStyle(name, fontName=ctx.font("sans-bold" if bold else "sans"), fontSize=size,
-                          leading=size * 1.3, **kw)
+    return ParagraphStyle(name, fontName=ctx.font(FontRole.SANS_BOLD if bold else FontRole.SANS),
+                          fontSize=size, leading=size * 1.3, **kw)
 
 
 def _esc(text: object) -> str:
@@ -114,7 +115,7 @@ def histogram_chart(ctx: DrawContext, series: Sequence[tuple[str, Histogram]], w
     edges, step = _bins(merged, int(LAYOUT["chart"]["bins"]))
     data = [_binned(hist, edges, step) for _name, hist in series]
     d = Drawing(width, height)
-    d.initialFontName = ctx.font("sans")  # no stray, unembedded Helvetica from the renderer
+    d.initialFontName = ctx.font(FontRole.SANS)  # no stray, unembedded Helvetica from the renderer
     top = 14 if len(series) > 1 else 4
     chart = VerticalBarChart()
     chart.x, chart.y = 42, 25
@@ -125,7 +126,7 @@ def histogram_chart(ctx: DrawContext, series: Sequence[tuple[str, Histogram]], w
         (_num(e, 0) if step >= 1 else _num(e, 2)) if i % every == 0 else ""
         for i, e in enumerate(edges)]
     for axis in (chart.categoryAxis, chart.valueAxis):
-        axis.labels.fontName = ctx.font("sans")
+        axis.labels.fontName = ctx.font(FontRole.SANS)
         axis.labels.fontSize = tick
     chart.valueAxis.valueMin = 0
     peak = max(max(row) for row in data) or 1
@@ -139,18 +140,18 @@ def histogram_chart(ctx: DrawContext, series: Sequence[tuple[str, Histogram]], w
     if len(series) > 1:
         legend = Legend()
         legend.x, legend.y = chart.x, height - 5
-        legend.fontName, legend.fontSize = ctx.font("sans"), tick
+        legend.fontName, legend.fontSize = ctx.font(FontRole.SANS), tick
         legend.alignment = "right"
         legend.columnMaximum = 1
         legend.deltax = 0
         legend.dxTextSpace = 4
         legend.colorNamePairs = [(chart_ink[i % 2], name) for i, (name, _h) in enumerate(series)]
         d.add(legend)
-    d.add(String(chart.x + chart.width / 2, 4, x_label, fontName=ctx.font("sans"),
-                 fontSize=fit_size(x_label, ctx.font("sans"), label, chart.width, 6.0),
+    d.add(String(chart.x + chart.width / 2, 4, x_label, fontName=ctx.font(FontRole.SANS),
+                 fontSize=fit_size(x_label, ctx.font(FontRole.SANS), label, chart.width, 6.0),
                  textAnchor="middle"))
-    y = String(0, 0, y_label, fontName=ctx.font("sans"),
-               fontSize=fit_size(y_label, ctx.font("sans"), label, chart.height, 6.0),
+    y = String(0, 0, y_label, fontName=ctx.font(FontRole.SANS),
+               fontSize=fit_size(y_label, ctx.font(FontRole.SANS), label, chart.height, 6.0),
                textAnchor="middle")
     d.add(Group(y, transform=(0, 1, -1, 0, 10, chart.y + chart.height / 2)))
     return d
@@ -158,7 +159,7 @@ def histogram_chart(ctx: DrawContext, series: Sequence[tuple[str, Histogram]], w
 
 def _row_text(ctx: DrawContext, d: Drawing, text: str, x: float, y: float, width: float,
               anchor: str, size: float, ink: Any = None, bold: bool = False) -> None:
-    name = ctx.font("sans-bold" if bold else "sans")
+    name = ctx.font(FontRole.SANS_BOLD if bold else FontRole.SANS)
     size = fit_size(text, name, size, width, float(LAYOUT["chart"]["min_text"]))
     d.add(String(x, y, text, fontName=name, fontSize=size, textAnchor=anchor,
                  fillColor=ink or LAYOUT.ink("text")))
@@ -174,7 +175,7 @@ def rate_chart(ctx: DrawContext, rows: Sequence[tuple[str, WinRate]], width: flo
     track_x, track_w = label_w, width - label_w - text_w - 4
     height = row_h * len(rows) + 26
     d = Drawing(width, height)
-    d.initialFontName = ctx.font("sans")
+    d.initialFontName = ctx.font(FontRole.SANS)
     tick = float(cfg["tick"])
     base = 20.0
     for i, (name, record) in enumerate(rows):
@@ -200,7 +201,8 @@ def rate_chart(ctx: DrawContext, rows: Sequence[tuple[str, WinRate]], width: flo
     for tenth in range(0, 11, 2):
         x = track_x + track_w * tenth / 10
         d.add(Line(x, base - 2, x, base, strokeColor=LAYOUT.ink("hint"), strokeWidth=0.5))
-        d.add(String(x, base - 10, f"{tenth * 10} %", fontName=ctx.font("sans"), fontSize=tick,
+        d.add(String(x, base - 10, f"{tenth * 10} %", fontName=ctx.font(FontRole.SANS),
+                     fontSize=tick,
                      textAnchor="middle", fillColor=LAYOUT.ink("hint")))
     _row_text(ctx, d, axis_label, track_x + track_w / 2, 1, track_w, "middle",
               float(cfg["label"]), LAYOUT.ink("hint"))
@@ -215,7 +217,7 @@ def capacity_chart(ctx: DrawContext, checks: Sequence[CapacityCheck], width: flo
     label_w, text_w = width * float(cfg["row_label"]), width * float(cfg["row_text"]) * 1.6
     track_x, track_w = label_w, width - label_w - text_w - 4
     d = Drawing(width, row_h * len(checks) + 4)
-    d.initialFontName = ctx.font("sans")
+    d.initialFontName = ctx.font(FontRole.SANS)
     scale = 0.8 * track_w
     for i, check in enumerate(checks):
         y = 2 + (len(checks) - 1 - i) * row_h
@@ -302,7 +304,7 @@ class _Pages:
 
     def _footer(self) -> None:
         size = float(LAYOUT["page"]["small"])
-        self.c.setFont(self.ctx.font("sans"), size)
+        self.c.setFont(self.ctx.font(FontRole.SANS), size)
         self.c.setFillColor(LAYOUT.ink("hint"))
         self.c.drawString(self.margin, self.margin / 2, self.footer)
         self.c.drawRightString(self.page.width - self.margin, self.margin / 2,
@@ -322,8 +324,8 @@ def _table(ctx: DrawContext, rows: list[list[Any]], widths: Sequence[float], *,
     size = float(LAYOUT["page"]["small"]) + 0.5
     table = Table(rows, colWidths=list(widths), repeatRows=1)
     table.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), ctx.font("sans"), size),
-        ("FONT", (0, 0), (-1, 0), ctx.font("sans-bold"), size),
+        ("FONT", (0, 0), (-1, -1), ctx.font(FontRole.SANS), size),
+        ("FONT", (0, 0), (-1, 0), ctx.font(FontRole.SANS_BOLD), size),
         ("TEXTCOLOR", (0, 0), (-1, -1), LAYOUT.ink("text")),
         ("LINEBELOW", (0, 0), (-1, 0), 0.8, LAYOUT.ink("rule")),
         ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, LAYOUT.ink("band")]),

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -182,6 +184,26 @@ def curves_left_out(plumb: Any) -> None:
     (:func:`curved_paths_left_out`) before pdfplumber reads the page: its characters, words,
     rectangles and lines are the same (its curves are not there then)."""
     _rewrite_streams(plumb, curved_paths_left_out)
+
+
+def plumbed(pdf: Path, *, text_only: bool = False) -> Any:
+    """``pdfplumber.open(pdf)``, opened once per file content for the run (several tests of
+    a module read the same drawings; pdfplumber reads each page's objects once). With
+    ``text_only`` its pages are read without their shapes (:func:`shapes_left_out`: the same
+    characters and text, without parsing thousands of paths). Read only; never closed by the
+    caller (it reads from memory, so no file stays open)."""
+    return _plumbed(pdf.read_bytes(), text_only)
+
+
+@lru_cache(maxsize=32)
+def _plumbed(data: bytes, text_only: bool) -> Any:
+    import pdfplumber
+
+    doc = pdfplumber.open(io.BytesIO(data))
+    if text_only:
+        for page in doc.pages:
+            shapes_left_out(page)
+    return doc
 
 
 def page_texts(path: Path) -> list[str]:

@@ -272,7 +272,7 @@ def test_build_all_locales_is_a_batch_with_a_manifest(tmp_path):
     assert main([*args, "--two-up", "--out", str(tmp_path / "x")]) == 2
 
 
-@pytest.mark.parametrize("game", ["wftgts", "pwinch-wars"])
+@pytest.mark.parametrize("game", ["wftgts", "war-of-bones"])
 def test_a_figure_is_scaled_by_the_text_size_its_drawing_measured(tmp_path, game):
     """A handout scales an example page into a figure no further than its smallest text
     allows; the tracking canvas measures that size while drawing (forms placed scaled, the
@@ -290,3 +290,34 @@ def test_a_figure_is_scaled_by_the_text_size_its_drawing_measured(tmp_path, game
     page = kit.handout.example_page
     measured = report.text_sizes[(str(out), page)]
     assert measured == smallest_text(FigureSource(out, page)) > 0
+
+
+def test_the_smallest_text_measured_counts_forms_where_they_are_placed(tmp_path):
+    """Text inside a form counts at the size each placement prints it (a form placed at half
+    size halves it), and text drawn as printer's information counts too. (Reading the page
+    back with pypdf, as handouts did before, takes a form's text at its own size: 12 pt
+    here, where the page prints it at 6.)"""
+    from printkit.geometry import Rect
+    from printkit.page.canvas import TrackingCanvas, exempt
+    from printkit.page.preflight import Preflight
+    pages = [(0.5, 9.0), (1.0, 7.0)]  # (scale of the form's placement, the slug's size)
+    report = Preflight()
+    out = tmp_path / "forms.pdf"
+    c = TrackingCanvas(str(out), pagesize=(300, 300), safe=Rect(10, 10, 280, 280),
+                       report=report, check_shapes=True, source=str(out))
+    c.beginForm("label")
+    c.setFont("Helvetica", 12)
+    c.drawString(20, 20, "in a form")
+    c.endForm()
+    for scale, slug in pages:
+        c.saveState()
+        c.scale(scale, scale)
+        c.doForm("label")
+        c.restoreState()
+        with exempt(c):
+            c.setFont("Helvetica", slug)
+            c.drawString(12, 290, "slug")
+        c.showPage()
+    c.save()
+    measured = [report.text_sizes[(str(out), page)] for page in range(len(pages))]
+    assert measured == [6.0, 7.0]

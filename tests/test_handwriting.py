@@ -8,7 +8,11 @@ line); so must the flag strokes drawn on the 1s.
 
 from __future__ import annotations
 
+import io
+from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,10 +50,26 @@ def rooms(paper_name: str = "a4") -> list[Rect]:
     return [*found, name_line]
 
 
+def read_page(pdf_path: Path, page: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]],
+                                                 float]:
+    """A page's characters, lines and height as pdfplumber reads them: read once per file
+    content (each page's strings and flags are measured, several times a test)."""
+    return _read_page(pdf_path.read_bytes(), page)
+
+
+@lru_cache(maxsize=16)
+def _read_page(data: bytes, page: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]],
+                                                float]:
+    import pdfplumber
+
+    with pdfplumber.open(io.BytesIO(data)) as pdf:
+        pg = pdf.pages[page]
+        return list(pg.chars), list(pg.lines), float(pg.height)
+
+
 def written(pdf_path: Path, page: int, locale: str = "en") -> list[tuple[str, Rect]]:
     """The handwritten strings of a page and the box their ink covers (page space), in the
     hand fonts of ``locale``'s script."""
-    import pdfplumber
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     from printkit.drawing.draw import glyph_bounds
@@ -57,8 +77,7 @@ def written(pdf_path: Path, page: int, locale: str = "en") -> list[tuple[str, Re
 
     strings: list[tuple[str, Rect]] = []
     prev = None
-    with pdfplumber.open(pdf_path) as pdf:
-        chars = pdf.pages[page].chars
+    chars, _lines, _height = read_page(pdf_path, page)
     for ch in chars:
         role = HAND_FONTS.get(ch["fontname"].split("+")[-1])
         if role is None:
@@ -89,22 +108,19 @@ def written(pdf_path: Path, page: int, locale: str = "en") -> list[tuple[str, Re
 
 def flags(pdf_path: Path, page: int) -> list[Rect]:
     """The flag strokes on the handwritten 1s: short thick lines in a handwriting ink."""
-    import pdfplumber
 
     from printkit.templates.wftgts.sheet import LAYOUT
 
-    inks = {tuple(round(int(LAYOUT["ink"][k][i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
+    inks = {tuple(round(v, 3) for v in LAYOUT.ink[k].rgb())
             for k in ("roll", "kept", "note", "score")}
     found = []
-    with pdfplumber.open(pdf_path) as pdf:
-        pg = pdf.pages[page]
-        for line in pg.lines:
-            colour = tuple(round(v, 3) for v in line.get("stroking_color") or ())
-            if colour in inks:
-                half = line["linewidth"] / 2
-                found.append(Rect.from_corners(line["x0"] - half,
-                                               pg.height - line["bottom"] - half,
-                                               line["x1"] + half, pg.height - line["top"] + half))
+    _chars, lines, height = read_page(pdf_path, page)
+    for line in lines:
+        colour = tuple(round(v, 3) for v in line.get("stroking_color") or ())
+        if colour in inks:
+            half = line["linewidth"] / 2
+            found.append(Rect.from_corners(line["x0"] - half, height - line["bottom"] - half,
+                                           line["x1"] + half, height - line["top"] + half))
     return found
 
 
@@ -156,7 +172,8 @@ def test_the_measure_catches_writing_that_leaves_its_row(cli, tmp_path, seed_log
     from printkit.templates.wftgts.sheet import LAYOUT
 
     monkeypatch.setattr(ex, "keep_inside", lambda ink, origin, room, dx, dy, a: (dx, dy, a))
-    monkeypatch.setitem(LAYOUT["hand"], "max_climb", 1000.0)
+    monkeypatch.setattr(ex, "LAYOUT",
+                        replace(LAYOUT, hand=replace(LAYOUT.hand, max_climb=1000.0)))
     out = tmp_path / "loose.pdf"
     assert cli("example", "wftgts", str(seed_log), "--out", str(out)).code == 0
     [stray] = strays(out, 1)

@@ -121,10 +121,11 @@ def _plumbed(pdf: Path) -> Any:
 
 
 def test_pages_read_without_curves_keep_everything_else(built):  # type: ignore[no-untyped-def]
+    """On a front of team markers (the patterns' thousands of curves) and of weapons."""
     paths = built[("a4", "long")][0]
     for name in ("team-markers", "weapon-counters-1"):
         with pdfplumber.open(paths[name]) as whole, _plumbed(paths[name]) as fast:
-            for page, read in zip(whole.pages, fast.pages, strict=True):
+            for page, read in zip(whole.pages[:1], fast.pages[:1], strict=True):
                 assert read.rects == page.rects and read.lines == page.lines, name
                 assert read.chars == page.chars, name
                 assert read.extract_words() == page.extract_words(), name

@@ -115,7 +115,7 @@ def test_a_wide_box_keeps_the_designed_proportions():
     from printkit.templates.wftgts.sheet import LAYOUT, geometry
 
     g = geometry(Rect(0, 0, 800, 500))
-    assert g.box.w == pytest.approx(500 * LAYOUT["proportions"]["max_aspect"])
+    assert g.box.w == pytest.approx(500 * LAYOUT.proportions.max_aspect)
     assert g.box.cx == pytest.approx(400)  # centred
     assert geometry(Rect(0, 0, 300, 500)).box == Rect(0, 0, 300, 500)  # narrower: as given
 

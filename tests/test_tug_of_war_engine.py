@@ -658,11 +658,12 @@ def test_the_schemas_refuse_what_the_engine_refuses(part, value):
     assert not Draft202012Validator(schema).is_valid(value)
 
 
-def test_action_schema_is_made_of_the_action_classes():
-    from printkit.engines.tug_of_war import EndTurn as End
+def test_action_schema_is_made_of_the_codec_forms_one_per_action_class():
+    from printkit.engines.tug_of_war.game import ACTION_TYPES, CODEC
 
     schema = TugOfWar().action_schema()
-    assert schema["oneOf"] == [cls.json_schema() for cls in (Reroll, Remove, Exchange, End)]
+    assert schema["oneOf"] == [form.schema({}) for form in CODEC.forms]
+    assert tuple(form.cls for form in CODEC.forms) == ACTION_TYPES
 
 
 # -- bots' reasons are formatted only when a log records them ------------------------------------

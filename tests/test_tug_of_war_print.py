@@ -98,9 +98,9 @@ def _assert_no_overlaps(g) -> None:  # type: ignore[no-untyped-def]
     from printkit.geometry import Rect
     from printkit.templates.tug_of_war.mat import LAYOUT
 
-    m = LAYOUT["mat"]
-    label_h = m["label_size"] * 1.8 * MM
-    inner = g.mat.inset(m["padding"] * MM)
+    m = LAYOUT.mat
+    label_h = m.label_size * 1.8 * MM
+    inner = g.mat.inset(m.padding * MM)
     groups = [*g.team_dice, g.common_dice]
     bands = []  # each dice group with its title above and its hint below
     for boxes in groups:
@@ -139,7 +139,7 @@ def test_dice_boxes_hold_the_printed_d6_and_a_shop_d6(variant):
     assert len(g.common_dice) == common.holds
     printed = die_size("d6").across
     assert team.die_mm == common.die_mm == max(printed, SHOP_D6_MM)
-    clearance = LAYOUT["mat"]["die_clearance"]
+    clearance = LAYOUT.mat.die_clearance
     for b in [*g.team_dice[0], *g.team_dice[1], *g.common_dice]:
         assert min(b.w, b.h) / MM >= printed + 2 * clearance - 1e-6
         assert min(b.w, b.h) / MM >= SHOP_D6_MM + 2 * clearance - 1e-6
@@ -156,7 +156,10 @@ def test_more_dice_take_two_lines_of_boxes(monkeypatch):
     rules = replace(RULES, team_dice=5, common_dice=5)
     with pytest.raises(Exception, match="reserves are too shallow"):
         geometry(rules=rules)
-    monkeypatch.setitem(LAYOUT["mat"], "height", 230.0)
+    import printkit.templates.tug_of_war.mat as mat_module
+
+    monkeypatch.setattr(mat_module, "LAYOUT",
+                        replace(LAYOUT, mat=replace(LAYOUT.mat, height=230.0)))
     g = geometry(rules=rules)
     assert len({round(b.y, 3) for b in g.team_dice[0]}) == 2
     assert len({round(b.y, 3) for b in g.common_dice}) == 2
@@ -168,7 +171,7 @@ def test_printed_dice_boxes_measure_the_printed_d6(kits, paper):
     from printkit.drawing.polyhedra import die_size
     from printkit.templates.tug_of_war.mat import LAYOUT
 
-    box = die_size("d6").across + 2 * LAYOUT["mat"]["die_clearance"]
+    box = die_size("d6").across + 2 * LAYOUT.mat.die_clearance
     with pdfplumber.open(kits[paper] / "rope-mat.pdf") as doc:
         boxes = [c for c in doc.pages[0].curves
                  if abs(c["width"] / MM - box) < 0.05 and abs(c["height"] / MM - box) < 0.05]
@@ -217,12 +220,12 @@ def test_mat_ground_runs_into_the_bleed_and_its_border_stays_inside(tmp_path, pr
     assert gr["x1"] == pytest.approx(margin + w + bleed, abs=0.01)
     assert gr["height"] == pytest.approx(h + 2 * bleed, abs=0.01)
     assert len(border) == 1
-    line = LAYOUT["mat"]["border_width"]
+    line = LAYOUT.mat.border_width
     b = border[0]
     assert b["linewidth"] == pytest.approx(line)
     inset = min(b["x0"] - margin, margin + w - b["x1"], b["top"] - margin,
                 margin + h - b["bottom"])
-    assert inset >= line / 2 + LAYOUT["mat"]["border_inset"] * MM - 0.01
+    assert inset >= line / 2 + LAYOUT.mat.border_inset * MM - 0.01
 
 
 @pytest.mark.parametrize("profile", ["home", "print-shop"])
@@ -257,7 +260,7 @@ def test_mat_is_tiled_on_paper_too_small_for_it(tmp_path):
     a5 = Paper("a5", 148 * MM, 210 * MM)
     with drawing(BuildContext(a5)) as ctx:
         draw_rope_mat(ctx, NoOptions(), tmp_path / "m.pdf")
-    plan = plan_tiles(mm(LAYOUT["mat"]["width"]), mm(LAYOUT["mat"]["height"]), a5)
+    plan = plan_tiles(mm(LAYOUT.mat.width), mm(LAYOUT.mat.height), a5)
     assert plan.pages > 1 and len(PdfReader(str(tmp_path / "m.pdf")).pages) == plan.pages
 
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import pdf_fonts
+from conftest import pdf_fonts, shapes_left_out
 
 from printkit.context import BuildContext
 from printkit.engines.core import GameLog, play, read_log, replay
@@ -75,12 +76,21 @@ def drawn(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Drawn]:
 
 def text_of(d: Drawn) -> str:
     """The PDF's text, whole pages then each half page (the cells stand two a row, and a
-    line of the left caption would otherwise run into the right one's)."""
+    line of the left caption would otherwise run into the right one's). Read once per file
+    (several tests read each example), its pages read without their shapes
+    (``conftest.shapes_left_out``: the same characters, without parsing the dice's paths)."""
+    stat = d.pdf.stat()
+    return _text_of(str(d.pdf), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=32)
+def _text_of(pdf_path: str, _mtime: int, _size: int) -> str:
     import pdfplumber
 
     parts = []
-    with pdfplumber.open(d.pdf) as pdf:
+    with pdfplumber.open(pdf_path) as pdf:
         for page in pdf.pages:
+            shapes_left_out(page)
             w, h = page.width, page.height
             parts.append(page.extract_text() or "")
             for box in ((0, 0, w / 2, h), (w / 2, 0, w, h)):
@@ -173,6 +183,8 @@ def test_preflight_finds_nothing_and_text_is_large_enough(drawn: dict[str, Drawn
         assert not d.report.errors, (name, [str(f) for f in d.report.errors])
         assert not d.report.warnings, name
         with pdfplumber.open(d.pdf) as pdf:
+            for page in pdf.pages:
+                shapes_left_out(page)  # the same characters, read without the dice's paths
             smallest = min(c["size"] for page in pdf.pages for c in page.chars)
         assert smallest >= MIN_TEXT_PT - TOL, (name, smallest)
 

@@ -96,7 +96,7 @@ def _size_mm(page: Any) -> tuple[float, float]:
 
 
 def _rgb(name: str) -> tuple[float, ...]:
-    return tuple(round(v, 4) for v in LAYOUT.ink(name).rgb())
+    return tuple(round(v, 4) for v in LAYOUT.ink[name].rgb())
 
 
 def _colour(obj: dict[str, Any], key: str = "non_stroking_color") -> tuple[float, ...]:
@@ -230,7 +230,7 @@ def test_mat_size_fits_the_tiler_as_designed():  # type: ignore[no-untyped-def]
     g = geometry()
     assert g.area.w / MM == pytest.approx(228.6, abs=1e-6)
     assert g.converged[0].w / MM == pytest.approx(127.0, abs=1e-6)
-    assert g.trim.contains(g.area.outset(LAYOUT["mat"]["border_width"]))
+    assert g.trim.contains(g.area.outset(LAYOUT.mat.border_width))
 
 
 # --- the range rulers -----------------------------------------------------------------------
@@ -239,8 +239,8 @@ def test_mat_size_fits_the_tiler_as_designed():  # type: ignore[no-untyped-def]
 def _rulers(pdf: Path) -> list[tuple[float, list[float], float]]:
     """Per ruler, top to bottom: its zero line's x, its tick xs (pt) and its cut outline's
     left edge."""
-    width = float(LAYOUT["ruler"]["tick_width"])
-    zero = float(LAYOUT["ruler"]["zero_width"])
+    width = LAYOUT.ruler.tick_width
+    zero = LAYOUT.ruler.zero_width
     item = ruler_size(RULES)
     with pdfplumber.open(pdf) as doc:
         page = doc.pages[0]
@@ -300,9 +300,9 @@ def test_die_size_outside_the_rules_is_refused(tmp_path):  # type: ignore[no-unt
 def test_tracker_has_the_supply_boxes_and_troop_boxes_of_the_rules(built, run):  # type: ignore[no-untyped-def]
     rules = load_rules(CUSTOM) if run.endswith("custom") else RULES
     pdf = built[run][0]["supply-tracker"]
-    t = LAYOUT["tracker"]
-    box = supply_die_mm(rules) + 2 * t["die_clearance"]
-    troop = t["troop_box"]
+    t = LAYOUT.tracker
+    box = supply_die_mm(rules) + 2 * t.die_clearance
+    troop = t.troop_box
     with pdfplumber.open(pdf) as doc:
         page = doc.pages[0]
         supply = [c for c in page.curves if abs(c["width"] / MM - box) < 0.05

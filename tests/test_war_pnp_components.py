@@ -129,7 +129,7 @@ def pages(pdf: Path) -> list[Page]:
 
 def circle(rect: Rect) -> Rect:
     """A circle's path as drawn: inside its square by half its line width."""
-    half = float(LAYOUT["box"]["circle_line"]) / 2
+    half = LAYOUT.box.circle_line / 2
     return rect.inset(half)
 
 
@@ -208,8 +208,8 @@ def test_standard_sheet_has_36_powers_boxes_and_36_points_boxes_where_the_layout
         assert drawn(found, circle(rect)), rect
         assert rect.w >= 2 * WRITE_DIGIT - TOL and rect.h >= MIN_WRITE_ROW - TOL
     # the boxes are at least as big as designed (taller paper stretches them)
-    assert pw >= LAYOUT["box"]["circle"] * MM and ph >= LAYOUT["powers"]["row_h"] * MM - TOL
-    assert qh >= LAYOUT["points"]["box_h"] * MM - TOL
+    assert pw >= LAYOUT.box.circle * MM and ph >= LAYOUT.powers.row_h * MM - TOL
+    assert qh >= LAYOUT.points.box_h * MM - TOL
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)
@@ -293,7 +293,7 @@ def test_every_write_in_box_is_at_least_6_mm_high_and_holds_what_it_must(built, 
     page = pages(paths["play-sheet"])[0]
     found = shapes(page)
     lay = layout(paper_name, parse_sheet(CUSTOM, "test"))
-    need = LAYOUT["write_in"]
+    need = dataclasses.asdict(LAYOUT.write_in)
     drawn_boxes = {
         "player": lay.name_field(), "total": lay.total_field(),
         "history_cell": lay.history_cell(1), "power_name": lay.power_name(1),
@@ -335,7 +335,7 @@ def test_the_layout_nests_and_stays_inside_its_area(paper_name):
         for upper, lower in ((lay.header, lay.history), (lay.history, lay.powers),
                              (lay.powers, lay.points), (lay.score, lay.phases)):
             assert upper.y > lower.top
-        assert lay.phases.h >= LAYOUT["phases"]["min_h"] * MM * 0.99
+        assert lay.phases.h >= LAYOUT.phases.min_h * MM * 0.99
         with pytest.raises(IndexError):
             lay.power_box(0, 1)
         with pytest.raises(IndexError):

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import pdf_fonts
+from conftest import pdf_fonts, plumbed
 
 from printkit.context import BuildContext
 from printkit.engines.core import GameLog, play, read_log
@@ -72,11 +72,10 @@ def drawn(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Drawn]:
 
 
 def booklet_text(d: Drawn) -> str:
-    import pdfplumber
 
     players = len(d.log.header.players)
-    with pdfplumber.open(d.pdf) as pdf:
-        text = " ".join(page.extract_text() or "" for page in pdf.pages[players:])
+    pdf = plumbed(d.pdf, text_only=True)
+    text = " ".join(page.extract_text() or "" for page in pdf.pages[players:])
     return " ".join(text.split())
 
 
@@ -113,21 +112,19 @@ def test_final_scores_and_every_round_are_in_the_booklet(drawn: dict[str, Drawn]
 
 
 def test_the_totals_are_handwritten_on_the_sheets(drawn: dict[str, Drawn]) -> None:
-    import pdfplumber
 
     for name, d in drawn.items():
-        with pdfplumber.open(d.pdf) as pdf:
-            for p, sheet in enumerate(d.state.sheets):
-                page = pdf.pages[p]
-                bold = [c for c in page.chars if "Kalam-Bold" in c["fontname"]]
-                # the Total field is the header's right-hand box: the bold hand there
-                top_right = sorted((c for c in bold if c["top"] < 80 and c["x0"] > 450),
-                                   key=lambda c: c["x0"])
-                assert "".join(c["text"] for c in top_right) == str(sheet.score), (name, p)
+        pdf = plumbed(d.pdf, text_only=True)
+        for p, sheet in enumerate(d.state.sheets):
+            page = pdf.pages[p]
+            bold = [c for c in page.chars if "Kalam-Bold" in c["fontname"]]
+            # the Total field is the header's right-hand box: the bold hand there
+            top_right = sorted((c for c in bold if c["top"] < 80 and c["x0"] > 450),
+                               key=lambda c: c["x0"])
+            assert "".join(c["text"] for c in top_right) == str(sheet.score), (name, p)
 
 
 def test_one_strike_line_for_every_erased_mark(drawn: dict[str, Drawn]) -> None:
-    import pdfplumber
 
     from printkit.templates.war_pnp.example import STRIKE, STRIKE_WIDTH
 
@@ -135,25 +132,25 @@ def test_one_strike_line_for_every_erased_mark(drawn: dict[str, Drawn]) -> None:
     for name, d in drawn.items():
         erased = sum(rec.erased() for rec in d.printer.recorder.sheets)
         players = len(d.log.header.players)
-        with pdfplumber.open(d.pdf) as pdf:
-            lines = [ln for page in pdf.pages[:players] for ln in page.lines
-                     if ln["stroking_color"] is not None and len(ln["stroking_color"]) == 3
-                     and all(abs(a - b) < 0.01 for a, b in zip(ln["stroking_color"], want,
-                                                                strict=True))
-                     and abs(ln["linewidth"] - STRIKE_WIDTH) < 0.01]
+        pdf = plumbed(d.pdf)
+        lines = [ln for page in pdf.pages[:players] for ln in page.lines
+                 if ln["stroking_color"] is not None and len(ln["stroking_color"]) == 3
+                 and all(abs(a - b) < 0.01 for a, b in zip(ln["stroking_color"], want,
+                                                            strict=True))
+                 and abs(ln["linewidth"] - STRIKE_WIDTH) < 0.01]
         assert len(lines) == erased == d.printer.strikes, name
     assert sum(rec.erased() for rec in drawn["two-player-game"].printer.recorder.sheets) > 0
 
 
 def test_handwriting_stays_in_the_boxes_a_player_writes_in(drawn: dict[str, Drawn]) -> None:
-    import pdfplumber
 
     from printkit.engines.war_pnp.rules import RULES
     from printkit.pipeline import drawing
     from printkit.templates.war_pnp.sheet import SheetLayout
 
     for name, d in drawn.items():
-        with drawing(BuildContext(paper("a4"))) as ctx, pdfplumber.open(d.pdf) as pdf:
+        pdf = plumbed(d.pdf, text_only=True)
+        with drawing(BuildContext(paper("a4"))) as ctx:
             for p, spec in enumerate(d.state.specs):
                 lay = SheetLayout.fit(ctx.safe_area, spec)
                 rows, boxes = range(1, RULES.power_rows + 1), range(1, RULES.boxes_per_row + 1)
@@ -178,13 +175,12 @@ def test_handwriting_stays_in_the_boxes_a_player_writes_in(drawn: dict[str, Draw
 
 
 def test_preflight_finds_nothing_and_text_is_large_enough(drawn: dict[str, Drawn]) -> None:
-    import pdfplumber
 
     for name, d in drawn.items():
         assert not d.report.errors, (name, [str(f) for f in d.report.errors])
         assert not d.report.warnings, name
-        with pdfplumber.open(d.pdf) as pdf:
-            smallest = min(c["size"] for page in pdf.pages for c in page.chars)
+        pdf = plumbed(d.pdf, text_only=True)
+        smallest = min(c["size"] for page in pdf.pages for c in page.chars)
         assert smallest >= MIN_TEXT_PT - TOL, (name, smallest)
 
 

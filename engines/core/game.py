@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from printkit.engines.core.chance import ChanceSpec
 from printkit.engines.core.errors import IllegalActionError
+from printkit.engines.core.options import Options
 
 if TYPE_CHECKING:
     import random
@@ -39,7 +40,10 @@ TERMINAL = -2
 
 @dataclass(frozen=True)
 class GameInfo:
-    """Metadata declared up front by every game module (OpenSpiel style)."""
+    """Metadata declared up front by every game module (OpenSpiel style).
+
+    The printed components are not listed here: the game's kit (``Kit.components``) is the
+    one place that lists them."""
 
     name: str
     title: str
@@ -52,7 +56,6 @@ class GameInfo:
     has_score: bool = True
     simultaneous: bool = False
     hidden_information: bool = False
-    components: tuple[str, ...] = ()
     notes: str = ""
 
 
@@ -236,9 +239,14 @@ class Game(ABC, Generic[S, A]):
     def result_schema(self) -> dict[str, Any]:
         """The schema of the result line's ``"result"`` object: every key the game writes."""
 
+    def declared_options(self) -> Options:
+        """The game's options, declared once (default: the game has none): the header's
+        schema, the defaults and the checks all come from them."""
+        return Options()
+
     def options_schema(self) -> dict[str, Any]:
-        """The schema of the header's ``"options"`` (default: the game has none)."""
-        return {"type": "object", "additionalProperties": False}
+        """The schema of the header's ``"options"``."""
+        return self.declared_options().schema()
 
     def outcome_to_json(self, outcome: Any) -> Any:
         return list(outcome) if isinstance(outcome, tuple) else outcome
@@ -254,7 +262,8 @@ class Game(ABC, Generic[S, A]):
         """Bot name -> factory ``f(game, player, rng) -> Bot``."""
 
     def default_options(self) -> dict[str, Any]:
-        return {}
+        """The options every log's header carries, at their defaults."""
+        return self.declared_options().defaults()
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,8 +4,11 @@ This part holds the game's data (roster, equipment, terrain chart, event cards, 
 chart, scenarios: all under ``data/``, each loaded into frozen dataclasses and checked), the
 hex geometry with the seed's line of sight (:mod:`.hexes`), the pure rule functions (fire,
 moral and sneak skills: :mod:`.rules_fire`), the decisions (:mod:`.actions`), the turn engine
-(:mod:`.game`) and its bots (:mod:`.bots`: ``random``, ``tactical``). ``data/notes.md`` records
-every reading of the seed (its last section, "Engine", those of the turn engine).
+(:mod:`.game`, built in layers: :mod:`.state`, :mod:`.checks`, :mod:`.victory`,
+:mod:`.card_play`, :mod:`.set_up`, :mod:`.impulse`, :mod:`.turns`, with its vocabulary in
+:mod:`.phases`, its events in :mod:`.events` and its path finding in :mod:`.paths`) and its
+bots (:mod:`.bots`: ``random``, ``tactical``). ``data/notes.md`` records every reading of the
+seed (its last section, "Engine", those of the turn engine).
 
 >>> data = load_data()
 >>> forest = data.maps["forest"]

@@ -18,9 +18,11 @@ Move(to=Hex(q=12, r=1))
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
+from printkit.engines.core.codec import ActionCodec, Const, Field, Record, Value
 from printkit.engines.pwinch_wars.hexes import Hex, hex_to_offset, offset_to_hex
 
 _HEX = re.compile(r"^([0-9]{2})([0-9]{2})$")
@@ -182,161 +184,86 @@ ACTION_TYPES = (Pick, Equip, Tray, Place, Activate, Move, Special, Scout, Fire, 
                 Pass, Draw, NoDraw)
 
 
-def action_to_json(a: Action) -> Any:  # noqa: C901 - one line per kind of action
-    if isinstance(a, Pick):
-        return {"pick": a.character}
-    if isinstance(a, Equip):
-        return {"equip": {"item": a.item, "to": a.character}}
-    if isinstance(a, Tray):
-        return {"tray": {"character": a.character, "box": a.box}}
-    if isinstance(a, Place):
-        return {"place": {"box": a.box, "at": hex_code(a.at)}}
-    if isinstance(a, Activate):
-        return {"activate": a.box}
-    if isinstance(a, Move):
-        return {"move": hex_code(a.to)}
-    if isinstance(a, Special):
-        out: dict[str, Any] = {"action": a.action}
-        if a.item is not None:
-            out["item"] = a.item
-        if a.at is not None:
-            out["at"] = hex_code(a.at)
-        return {"special": out}
-    if isinstance(a, Scout):
-        return {"scout": a.target.to_json()}
-    if isinstance(a, Fire):
-        return {"fire": {"at": a.target.to_json(), "with": a.weapon}}
-    if isinstance(a, End):
-        return {"end": "hide" if a.hide else "stay"}
-    if isinstance(a, PlayCard):
-        card: dict[str, Any] = {"id": a.card}
-        if a.marker is not None:
-            card["on"] = a.marker.to_json()
-        if a.player is not None:
-            card["player"] = a.player
-        return {"card": card}
-    if isinstance(a, Pass):
-        return "pass"
-    if isinstance(a, Draw):
-        return {"draw": {"discard": a.discard}} if a.discard else {"draw": {}}
-    if isinstance(a, NoDraw):
-        return "keep"
-    raise TypeError(f"not a Pwinch Wars action: {a!r}")
+def _int(what: str) -> Callable[[Any], int]:
+    def parse(v: Any) -> int:
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise ValueError(f"{what} must be a whole number, got {v!r}")
+        return v
+    return parse
 
 
-def _int(v: Any, what: str) -> int:
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise ValueError(f"{what} must be a whole number, got {v!r}")
-    return v
+def _str(what: str) -> Callable[[Any], str]:
+    def parse(v: Any) -> str:
+        if not isinstance(v, str) or not v:
+            raise ValueError(f"{what} must be text, got {v!r}")
+        return v
+    return parse
 
 
-def _str(v: Any, what: str) -> str:
-    if not isinstance(v, str) or not v:
-        raise ValueError(f"{what} must be text, got {v!r}")
-    return v
+def _end(v: Any) -> bool:
+    if v not in ("hide", "stay"):
+        raise ValueError("'end' is 'hide' or 'stay'")
+    return bool(v == "hide")
 
 
-def _body(data: dict[str, Any], key: str) -> dict[str, Any]:
-    body = data[key]
-    if not isinstance(body, dict):
-        raise ValueError(f"'{key}' takes an object")
-    return body
+_NAME: Final = {"type": "string", "minLength": 1}
+_BOX: Final = {"type": "integer", "minimum": 1, "maximum": 10}
 
 
-def action_from_json(data: Any) -> Action:  # noqa: C901 - one branch per kind of action
-    """Parse a logged action; ``ValueError`` names what is wrong."""
-    if data == "pass":
-        return Pass()
-    if data == "keep":
-        return NoDraw()
-    if not isinstance(data, dict) or len(data) != 1:
-        raise ValueError(f"an action is 'pass', 'keep' or an object with one key, got {data!r}")
-    (key, value), = data.items()
-    if key == "pick":
-        return Pick(_str(value, "pick"))
-    if key == "equip":
-        b = _body(data, key)
-        return Equip(_str(b.get("item"), "equip.item"), _str(b.get("to"), "equip.to"))
-    if key == "tray":
-        b = _body(data, key)
-        return Tray(_str(b.get("character"), "tray.character"), _int(b.get("box"), "tray.box"))
-    if key == "place":
-        b = _body(data, key)
-        return Place(_int(b.get("box"), "place.box"), hex_from_code(b.get("at")))
-    if key == "activate":
-        return Activate(_int(value, "activate"))
-    if key == "move":
-        return Move(hex_from_code(value))
-    if key == "special":
-        b = _body(data, key)
-        at = b.get("at")
-        item = b.get("item")
-        return Special(_str(b.get("action"), "special.action"),
-                       None if item is None else _str(item, "special.item"),
-                       None if at is None else hex_from_code(at))
-    if key == "scout":
-        return Scout(Marker.from_json(value))
-    if key == "fire":
-        b = _body(data, key)
-        return Fire(Marker.from_json(b.get("at")), _str(b.get("with"), "fire.with"))
-    if key == "end":
-        if value not in ("hide", "stay"):
-            raise ValueError("'end' is 'hide' or 'stay'")
-        return End(value == "hide")
-    if key == "card":
-        b = _body(data, key)
-        on = b.get("on")
-        player = b.get("player")
-        return PlayCard(_str(b.get("id"), "card.id"),
-                        None if on is None else Marker.from_json(on),
-                        None if player is None else _int(player, "card.player"))
-    if key == "draw":
-        b = _body(data, key)
-        discard = b.get("discard")
-        return Draw(None if discard is None else _str(discard, "draw.discard"))
-    raise ValueError(f"unknown action {key!r}")
+def _hex(name: str, attr: str, *, optional: bool = False) -> Field:
+    return Field(name, attr, HEX_SCHEMA, hex_from_code, hex_code, optional)
 
 
-def _one(key: str, what: str, value: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "object", "description": what, "required": [key],
-            "additionalProperties": False, "properties": {key: value}}
+def _marker(name: str, attr: str, *, optional: bool = False) -> Field:
+    return Field(name, attr, MARKER_SCHEMA, Marker.from_json, Marker.to_json, optional)
 
 
-def _obj(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
-    return {"type": "object", "required": required, "additionalProperties": False,
-            "properties": props}
+CODEC: Final = ActionCodec[Action]([
+    Const(Pass, "pass", "play no card in this reaction window"),
+    Const(NoDraw, "keep", "end of turn: draw no card"),
+    Value(Pick, "pick", "draft a character", Field("pick", "character", _NAME, _str("pick"))),
+    Record(Equip, "equip", "give an item counter to a character",
+           (Field("item", "item", _NAME, _str("equip.item")),
+            Field("to", "character", _NAME, _str("equip.to"))), loose=True),
+    Record(Tray, "tray", "put a character in a tray box",
+           (Field("character", "character", _NAME, _str("tray.character")),
+            Field("box", "box", _BOX, _int("tray.box"))), loose=True),
+    Record(Place, "place", "place a hidden marker in the set-up zone",
+           (Field("box", "box", _BOX, _int("place.box")), _hex("at", "at")), loose=True),
+    Value(Activate, "activate", "play a marker this impulse",
+          Field("activate", "box", _BOX, _int("activate"))),
+    Value(Move, "move", "move to a hex", _hex("move", "to")),
+    Record(Special, "special", "a special action paid with movement points",
+           (Field("action", "action", {"enum": ["pick_fruit", "fill_water", "place_hose",
+                                                "pick_up_item"]}, _str("special.action")),
+            Field("item", "item", _NAME, _str("special.item"), optional=True),
+            _hex("at", "at", optional=True)), loose=True),
+    Value(Scout, "scout", "scout an adjacent hidden marker", _marker("scout", "target")),
+    Record(Fire, "fire", "fire at a revealed enemy",
+           (_marker("at", "target"), Field("with", "weapon", _NAME, _str("fire.with"))),
+           loose=True),
+    Value(End, "end", "end the impulse, hiding or staying seen",
+          Field("end", "hide", {"enum": ["hide", "stay"]}, _end,
+                lambda hide: "hide" if hide else "stay")),
+    Record(PlayCard, "card", "play an event card",
+           (Field("id", "card", _NAME, _str("card.id")), _marker("on", "marker", optional=True),
+            Field("player", "player", {"type": "integer", "minimum": 0, "maximum": 2},
+                  _int("card.player"), optional=True)), loose=True),
+    Record(Draw, "draw", "end of turn: draw a card, discarding one first if the hand is full",
+           (Field("discard", "discard", {"type": ["string", "null"]}, _str("draw.discard"),
+                  optional=True),), loose=True),
+], shape=lambda data: f"an action is 'pass', 'keep' or an object with one key, got {data!r}",
+    foreign=lambda a: TypeError(f"not a Pwinch Wars action: {a!r}"))
+"""Every action's JSON form in a log (``ValueError`` names what is wrong in one), and its
+schema."""
+
+action_to_json = CODEC.to_json
+action_from_json = CODEC.from_json
 
 
 def action_schema() -> dict[str, Any]:
     """The JSON Schema of a decision line's ``"action"``."""
-    name = {"type": "string", "minLength": 1}
-    box = {"type": "integer", "minimum": 1, "maximum": 10}
-    return {"oneOf": [
-        {"const": "pass", "description": "play no card in this reaction window"},
-        {"const": "keep", "description": "end of turn: draw no card"},
-        _one("pick", "draft a character", name),
-        _one("equip", "give an item counter to a character",
-             _obj({"item": name, "to": name}, ["item", "to"])),
-        _one("tray", "put a character in a tray box",
-             _obj({"character": name, "box": box}, ["character", "box"])),
-        _one("place", "place a hidden marker in the set-up zone",
-             _obj({"box": box, "at": HEX_SCHEMA}, ["box", "at"])),
-        _one("activate", "play a marker this impulse", box),
-        _one("move", "move to a hex", HEX_SCHEMA),
-        _one("special", "a special action paid with movement points",
-             _obj({"action": {"enum": ["pick_fruit", "fill_water", "place_hose",
-                                       "pick_up_item"]},
-                   "item": name, "at": HEX_SCHEMA}, ["action"])),
-        _one("scout", "scout an adjacent hidden marker", MARKER_SCHEMA),
-        _one("fire", "fire at a revealed enemy",
-             _obj({"at": MARKER_SCHEMA, "with": name}, ["at", "with"])),
-        _one("end", "end the impulse, hiding or staying seen", {"enum": ["hide", "stay"]}),
-        _one("card", "play an event card",
-             _obj({"id": name, "on": MARKER_SCHEMA,
-                   "player": {"type": "integer", "minimum": 0, "maximum": 2}}, ["id"])),
-        _one("draw", "end of turn: draw a card, discarding one first if the hand is full",
-             _obj({"discard": {"type": ["string", "null"]}}, [])),
-    ]}
+    return CODEC.schema()
 
 
 __all__ = ["ACTION_TYPES", "Action", "Activate", "Draw", "End", "Equip", "Fire", "Marker",

@@ -248,7 +248,7 @@ class TacticalBot:
             return None
         tied = np.flatnonzero(v == top)
         j = int(js[tied[int(np.argmin(costs[tied]))]])
-        return view.game.index_moves(view.map)[j]
+        return view.paths.moves[j]
 
     def _goal(self, view: PwinchState, p: Piece) -> tuple[Hex | None, float]:
         """Where the scenario pulls this marker, and how hard: the fruit tree to hold, the
@@ -382,13 +382,13 @@ TABLES_KEPT = 4_000
 
 
 class _Grid:
-    """A map as numpy arrays for the tactical bot, by hex number (``PwinchWars.graph``):
+    """A map as numpy arrays for the tactical bot, by hex number (``MapPaths.graph``):
     the distance between every two hexes, each hex's cover; made once per map."""
 
     _made: ClassVar[dict[int, _Grid]] = {}
 
     def __init__(self, view: PwinchState) -> None:
-        self.graph = view.game.graph(view.map)
+        self.graph = view.paths.graph
         hexes, self.index, self.adj, _ = self.graph
         q = np.array([h.q for h in hexes], dtype=np.int64)
         r = np.array([h.r for h in hexes], dtype=np.int64)
@@ -401,7 +401,7 @@ class _Grid:
 
     @classmethod
     def of(cls, view: PwinchState) -> _Grid:
-        graph = view.game.graph(view.map)  # made once per game and map, then kept
+        graph = view.paths.graph  # made once per map, then kept
         found = cls._made.get(id(graph))
         if found is None or found.graph is not graph:
             found = cls._made[id(graph)] = cls(view)

@@ -3,7 +3,8 @@
 Each function returns a :class:`Modified`: the printed skill and every modifier with the
 reason for it, so an example printer can write the sum exactly as the seed's worked examples
 do ("Jack's firing skill of 6 becomes 7"). Nothing here reads a game state: the engine
-gathers the facts and these functions add them up.
+gathers the facts and these functions add them up; :class:`Odds` keeps the sums worked out,
+by the facts they depend on, for every game of one data set.
 
 >>> from printkit.engines.pwinch_wars.data import load_data
 >>> data = load_data()
@@ -22,13 +23,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
+from printkit.engines.pwinch_wars.data import GameData
 from printkit.engines.pwinch_wars.equipment import Item
 from printkit.engines.pwinch_wars.roster import Character, Side
 from printkit.engines.pwinch_wars.terrain import Ability, Chart, Terrain
 
 ALWAYS_SUCCEEDS = 1
 ALWAYS_FAILS = 10
+ODDS_KEPT = 100_000
+"""How many fire and moral sums are kept per game's data."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +62,12 @@ class Modified:
     def to_json(self) -> dict[str, object]:
         return {"kind": self.kind, "base": self.base, "total": self.total,
                 "terms": [[t.reason, t.amount] for t in self.terms]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Modified:
+        """The sum :meth:`to_json` wrote (its ``total`` is worked out again)."""
+        return cls(str(data["kind"]), int(data["base"]),
+                   tuple(Term(str(r), int(a)) for r, a in data["terms"]))
 
 
 def succeeds(roll: int, skill: int) -> bool:
@@ -160,5 +171,41 @@ def sneak_skill(chart: Chart, character: Character | None, *, terrain: Terrain,
     return Modified("sneak", skill, _terms(pairs))
 
 
-__all__ = ["ALWAYS_FAILS", "ALWAYS_SUCCEEDS", "Modified", "Term", "chance_of", "fire_skill",
-           "moral_skill", "sneak_skill", "succeeds"]
+class Odds:
+    """What the checks work out once per game's data (:func:`odds_of`): the longest weapon
+    range, and fire and moral sums by the facts they depend on (bots ask for every target
+    with every weapon at every step; a :class:`Modified` is frozen, so all states share it)."""
+
+    __slots__ = ("data", "longest_range", "sums")
+
+    def __init__(self, data: GameData) -> None:
+        self.data = data
+        self.longest_range = max(i.range for i in data.equipment.items)
+        self.sums: dict[tuple[Any, ...], Modified] = {}
+        """Sums by the facts in their key (:meth:`keep`)."""
+
+    def keep(self, key: tuple[Any, ...], skill: Modified) -> None:
+        """Keep a sum worked out from the facts in ``key`` (up to :data:`ODDS_KEPT`)."""
+        if len(self.sums) >= ODDS_KEPT:
+            self.sums.clear()
+        self.sums[key] = skill
+
+
+_ODDS: dict[int, Odds] = {}
+
+
+def odds_of(data: GameData) -> Odds:
+    """The :class:`Odds` of ``data`` (kept by identity: another data set has other numbers).
+
+    >>> from printkit.engines.pwinch_wars.data import load_data
+    >>> odds_of(load_data()) is odds_of(load_data()), odds_of(load_data()).longest_range
+    (True, 8)
+    """
+    found = _ODDS.get(id(data))
+    if found is None or found.data is not data:
+        found = _ODDS[id(data)] = Odds(data)
+    return found
+
+
+__all__ = ["ALWAYS_FAILS", "ALWAYS_SUCCEEDS", "ODDS_KEPT", "Modified", "Odds", "Term",
+           "chance_of", "fire_skill", "moral_skill", "odds_of", "sneak_skill", "succeeds"]

@@ -57,8 +57,10 @@ from typing import Any, ClassVar, Final, NamedTuple
 
 from printkit.engines.core.bots import RandomBot
 from printkit.engines.core.chance import DiceRoll
+from printkit.engines.core.codec import ActionCodec, Const, Field, Record, Value, is_whole, whole
 from printkit.engines.core.errors import IllegalActionError
 from printkit.engines.core.game import CHANCE, TERMINAL, BotFactory, Game, GameInfo, State
+from printkit.engines.core.options import Option, Options
 from printkit.engines.tug_of_war.rules import REROLL_MODES, RULES, Rules
 
 YELLOW: Final = 0
@@ -105,35 +107,6 @@ class Reroll:
     def __post_init__(self) -> None:
         object.__setattr__(self, "dice", tuple(sorted(self.dice)))
 
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``{"reroll": [values]}``: the dice to roll again (``[]`` keeps them all)."""
-        most = max(RULES.team_dice, RULES.common_dice)
-        return {
-            "type": "object",
-            "description": "re-roll the dice showing these values; [] keeps them all",
-            "required": ["reroll"],
-            "additionalProperties": False,
-            "properties": {"reroll": {"type": "array", "maxItems": most, "items": _FACE}},
-        }
-
-
-def _pair_schema(key: str, what: str) -> dict[str, Any]:
-    return {
-        "type": "object",
-        "description": what,
-        "required": [key],
-        "additionalProperties": False,
-        "properties": {
-            key: {
-                "type": "object",
-                "required": ["common", "team"],
-                "additionalProperties": False,
-                "properties": {"common": _FACE, "team": _FACE},
-            }
-        },
-    }
-
 
 @dataclass(frozen=True, slots=True)
 class Remove:
@@ -141,12 +114,6 @@ class Remove:
 
     common: int
     team: int
-
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``{"remove": {"common": value, "team": value}}``."""
-        return _pair_schema("remove", "a common die at least as high as a team die removes "
-                                      "one opposing athlete")
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,26 +123,50 @@ class Exchange:
     common: int
     team: int
 
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``{"exchange": {"common": value, "team": value}}``."""
-        return _pair_schema("exchange", "the common die joins the team in place of a team "
-                                        "die of another value")
-
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:
     """Stop using common dice; the opponent's turn begins."""
 
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``"end"``: stop using common dice."""
-        return {"const": "end", "description": "stop using common dice (or note that the "
-                                               "turn ended by itself)"}
-
 
 Action = Reroll | Remove | Exchange | EndTurn
 ACTION_TYPES: Final = (Reroll, Remove, Exchange, EndTurn)
+
+
+def _die_values(v: Any) -> Dice:
+    if not isinstance(v, list) or not all(is_whole(d) for d in v):
+        raise ValueError(v)
+    return tuple(v)
+
+
+_PAIR = (Field("common", "common", _FACE, whole), Field("team", "team", _FACE, whole))
+_MALFORMED: Final = {
+    "reroll": '"reroll" takes a list of die values, e.g. [6, 6] or []',
+    "remove": '"remove" takes {"common": value, "team": value}',
+    "exchange": '"exchange" takes {"common": value, "team": value}',
+}
+
+CODEC: Final = ActionCodec[Action]([
+    Value(Reroll, "reroll", "re-roll the dice showing these values; [] keeps them all",
+          Field("reroll", "dice", {"type": "array",
+                                   "maxItems": max(RULES.team_dice, RULES.common_dice),
+                                   "items": _FACE}, _die_values, list)),
+    Record(Remove, "remove", "a common die at least as high as a team die removes one "
+                             "opposing athlete", _PAIR),
+    Record(Exchange, "exchange", "the common die joins the team in place of a team die of "
+                                 "another value", _PAIR),
+    Const(EndTurn, "end", "stop using common dice (or note that the turn ended by itself)"),
+], shape='an action is {"reroll": [...]}, {"remove": {...}}, {"exchange": {...}} or "end"',
+    malformed=lambda key, v: _MALFORMED.get(
+        key, f"unknown action {key!r}; use reroll, remove, exchange or end"),
+    foreign=lambda a: ValueError(f"{a!r} is not a Tug of War action"))
+"""Every action's JSON form in a log, and its schema: ``{"reroll": [6, 6]}``,
+``{"remove": {"common": 5, "team": 4}}``, ``{"exchange": {"common": 3, "team": 2}}`` or
+``"end"``.
+
+>>> CODEC.to_json(Remove(5, 4)), CODEC.from_json({"reroll": [6, 1]})
+({'remove': {'common': 5, 'team': 4}}, Reroll(dice=(1, 6)))
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -1189,11 +1180,8 @@ class TugOfWar(Game[TugOfWarState, Action]):
         seed_document="001_17bbc5b0bfd75b75.txt",
         player_names=RULES.player_names,
         has_score=False,
-        components=("rope-mat", "athlete-tokens", "turn-summary", "dice"),
         notes="A game ends in a draw after turn_limit turns (designed for printkit).",
     )
-
-    OPTIONS: ClassVar[tuple[str, ...]] = ("turn_limit", "reroll_mode", "position")
 
     def __init__(self, rules: Rules = RULES) -> None:
         self.rules = rules
@@ -1203,20 +1191,8 @@ class TugOfWar(Game[TugOfWarState, Action]):
     ) -> TugOfWarState:
         if num_players not in (None, 2):
             raise ValueError(f"Tug of War is for 2 players, not {num_players}")
-        opts = dict(options or {})
-        limit = opts.pop("turn_limit", None)
-        mode = opts.pop("reroll_mode", None)
-        position = opts.pop("position", None)
-        if opts:
-            raise ValueError(
-                f"unknown option(s) {', '.join(sorted(opts))}; known: {', '.join(self.OPTIONS)}"
-            )
-        if limit is not None and not (_is_int(limit) and limit >= 1):
-            raise ValueError("turn_limit must be a whole number of at least 1")
-        if mode is not None and mode not in REROLL_MODES:
-            raise ValueError(
-                f"reroll_mode must be {' or '.join(map(repr, REROLL_MODES))}, not {mode!r}"
-            )
+        opts = self.declared_options().read(options)
+        limit, mode, position = opts["turn_limit"], opts["reroll_mode"], opts["position"]
         if position is None:
             return TugOfWarState(self, turn_limit=limit, reroll_mode=mode)
         return self._position(position, limit, mode)
@@ -1240,12 +1216,12 @@ class TugOfWar(Game[TugOfWarState, Action]):
         if (
             not isinstance(team, list)
             or len(team) != 2
-            or not all(isinstance(t, list) and all(_is_int(v) for v in t) for t in team)
+            or not all(isinstance(t, list) and all(is_whole(v) for v in t) for t in team)
             or not isinstance(athletes, list)
             or len(athletes) != 2
-            or not all(_is_int(a) for a in athletes)
-            or not _is_int(to_move)
-            or not _is_int(turns)
+            or not all(is_whole(a) for a in athletes)
+            or not is_whole(to_move)
+            or not is_whole(turns)
         ):
             raise ValueError(shape)
         return TugOfWarState.from_position(
@@ -1259,52 +1235,23 @@ class TugOfWar(Game[TugOfWarState, Action]):
         )
 
     def outcome_from_json(self, data: Any) -> Dice:
-        if not isinstance(data, list) or not all(_is_int(v) for v in data):
+        if not isinstance(data, list) or not all(is_whole(v) for v in data):
             raise ValueError("a roll is a list of the faces shown, e.g. [2, 6, 6]")
         return tuple(data)
 
     def action_to_json(self, action: Action) -> Any:
         """``{"reroll": [6, 6]}``, ``{"remove": {"common": 5, "team": 4}}``,
-        ``{"exchange": {"common": 3, "team": 2}}`` or ``"end"``."""
-        kind = type(action)
-        if kind is Reroll:
-            return {"reroll": list(action.dice)}  # type: ignore[union-attr]
-        if kind is Remove:
-            return {"remove": {"common": action.common, "team": action.team}}  # type: ignore[union-attr]
-        if kind is Exchange:
-            return {"exchange": {"common": action.common, "team": action.team}}  # type: ignore[union-attr]
-        if kind is EndTurn:
-            return "end"
-        raise ValueError(f"{action!r} is not a Tug of War action")
+        ``{"exchange": {"common": 3, "team": 2}}`` or ``"end"`` (:data:`CODEC`)."""
+        return CODEC.to_json(action)
 
     def action_from_json(self, data: Any) -> Action:
-        if data == "end":
-            return EndTurn()
-        if not isinstance(data, dict) or len(data) != 1:
-            raise ValueError(
-                'an action is {"reroll": [...]}, {"remove": {...}}, {"exchange": {...}} or "end"'
-            )
-        ((key, value),) = data.items()
-        if key == "reroll":
-            if not isinstance(value, list) or not all(_is_int(v) for v in value):
-                raise ValueError('"reroll" takes a list of die values, e.g. [6, 6] or []')
-            return Reroll(tuple(value))
-        if key in ("remove", "exchange"):
-            if (
-                not isinstance(value, dict)
-                or set(value) != {"common", "team"}
-                or not all(_is_int(v) for v in value.values())
-            ):
-                raise ValueError(f'"{key}" takes {{"common": value, "team": value}}')
-            cls = Remove if key == "remove" else Exchange
-            return cls(value["common"], value["team"])
-        raise ValueError(f"unknown action {key!r}; use reroll, remove, exchange or end")
+        return CODEC.from_json(data)
 
     # -- JSON Schemas (draft 2020-12) of this game's parts of a log line ---------------------
 
     def action_schema(self) -> dict[str, Any]:
-        """One of the action forms, each from its class's ``json_schema()``."""
-        return {"oneOf": [cls.json_schema() for cls in ACTION_TYPES]}
+        """One of the action forms, each from :data:`CODEC`."""
+        return CODEC.schema()
 
     def outcome_schema(self) -> dict[str, Any]:
         """The faces rolled: all the dice of a roll, or only the re-rolled ones."""
@@ -1337,40 +1284,35 @@ class TugOfWar(Game[TugOfWarState, Action]):
             },
         }
 
-    def options_schema(self) -> dict[str, Any]:
+    def declared_options(self) -> Options:
         r = self.rules
         dice = {"type": "array", "minItems": r.team_dice, "maxItems": r.team_dice,
                 "items": {"type": "integer", "minimum": 1, "maximum": r.faces}}
-        return {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {
-                "turn_limit": {"type": "integer", "minimum": 1,
-                               "description": "turns (both sides') before a draw"},
-                "reroll_mode": {"enum": list(REROLL_MODES),
-                                "description": "how the re-rolls for sixes are taken"},
-                "position": {
-                    "type": "object",
-                    "description": "start mid-game, at to_move's common roll",
-                    "required": ["team", "athletes"],
-                    "additionalProperties": False,
-                    "properties": {
-                        "team": {"type": "array", "minItems": 2, "maxItems": 2, "items": dice},
-                        "athletes": {"type": "array", "minItems": 2, "maxItems": 2,
-                                     "items": {"type": "integer", "minimum": 1,
-                                               "maximum": r.athletes_per_side}},
-                        "to_move": {"enum": [YELLOW, RED]},
-                        "turns": {"type": "integer", "minimum": 0},
-                    },
-                },
-            },
-        }
+        return Options(
+            Option("turn_limit", {"type": "integer", "minimum": 1},
+                   "turns (both sides') before a draw",
+                   check=lambda v: v is None or (is_whole(v) and v >= 1),
+                   error=lambda v: "turn_limit must be a whole number of at least 1"),
+            Option("reroll_mode", {"enum": list(REROLL_MODES)},
+                   "how the re-rolls for sixes are taken",
+                   check=lambda v: v is None or v in REROLL_MODES,
+                   error=lambda v: f"reroll_mode must be "
+                                   f"{' or '.join(map(repr, REROLL_MODES))}, not {v!r}"),
+            Option("position", {
+                "type": "object",
+                "required": ["team", "athletes"],
+                "additionalProperties": False,
+                "properties": {
+                    "team": {"type": "array", "minItems": 2, "maxItems": 2, "items": dice},
+                    "athletes": {"type": "array", "minItems": 2, "maxItems": 2,
+                                 "items": {"type": "integer", "minimum": 1,
+                                           "maximum": r.athletes_per_side}},
+                    "to_move": {"enum": [YELLOW, RED]},
+                    "turns": {"type": "integer", "minimum": 0},
+                }}, "start mid-game, at to_move's common roll"),  # checked by _position
+        )
 
     def bots(self) -> Mapping[str, BotFactory[TugOfWarState, Action]]:
         from printkit.engines.tug_of_war.bots import GreedyBot, LookaheadBot
 
         return {"random": RandomBot, "greedy": GreedyBot, "lookahead": LookaheadBot}
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)

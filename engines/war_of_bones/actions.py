@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final
 
+from printkit.engines.core.codec import ActionCodec, Const, Custom, Field, Value
+
 DIE_ID: Final = re.compile(r"^[A-Z][1-9][0-9]?$")
 
 
@@ -106,28 +108,6 @@ Action = Choose | Remove | Attack | Reinforce | Resupply | Converge | Reroll | D
 ACTION_TYPES: Final = (Choose, Remove, Attack, Reinforce, Resupply, Converge, Reroll, Defend)
 
 
-def action_to_json(action: Action) -> Any:
-    """The log form of ``action``."""
-    if isinstance(action, Attack):
-        return {"attack": {"troop": action.troop,
-                           "attacks": [[t, s] for t, s in action.attacks]}}
-    if isinstance(action, Reinforce):
-        return {"reinforce": action.troop}
-    if isinstance(action, Resupply):
-        return {"resupply": action.troop}
-    if isinstance(action, Converge):
-        return {"converge": True}
-    if isinstance(action, Reroll):
-        return {"reroll": list(action.dice)} if action.dice else "keep"
-    if isinstance(action, Defend):
-        return {"defend": {"troop": action.troop, "rolls": list(action.rolls)}}
-    if isinstance(action, Remove):
-        return {"remove": list(action.dice)}
-    if isinstance(action, Choose):
-        return {"choose": action.opening.value}
-    raise ValueError(f"{action!r} is not a War of Bones action")
-
-
 def _die(v: Any) -> str:
     if not isinstance(v, str) or not DIE_ID.match(v):
         raise ValueError(f"{v!r} is not a die name like \"A3\" (owner letter, Troop number)")
@@ -140,60 +120,103 @@ def _int(v: Any, low: int = 1) -> int:
     return v
 
 
-def action_from_json(data: Any) -> Action:
-    """Parse a logged action; a malformed one raises ``ValueError`` saying what is expected.
+def _attack(v: Any) -> Attack:
+    if not isinstance(v, dict) or set(v) != {"troop", "attacks"}:
+        raise ValueError('an attack is {"troop": "A3", "attacks": [["B2", 3], ...]}')
+    pairs = v["attacks"]
+    if not isinstance(pairs, list) or not pairs or not all(
+            isinstance(p, list) and len(p) == 2 for p in pairs):
+        raise ValueError('"attacks" lists [target, strength] pairs, e.g. [["B2", 3]]')
+    return Attack.of(_die(v["troop"]), [(_die(t), _int(s)) for t, s in pairs])
 
-    >>> action_from_json({"attack": {"troop": "A1", "attacks": [["B3", 1], ["B3", 4]]}})
-    Attack(troop='A1', attacks=(('B3', 4), ('B3', 1)))
-    >>> action_from_json({"remove": ["B4", "B2"]})
-    Remove(dice=('B2', 'B4'))
-    """
-    if data == "keep":
-        return Reroll()
-    if not isinstance(data, dict) or len(data) != 1:
-        raise ValueError('an action is "keep" or an object with one key, e.g. '
-                         '{"reinforce": "A3"}')
-    ((key, v),) = data.items()
-    if key == "attack":
-        if not isinstance(v, dict) or set(v) != {"troop", "attacks"}:
-            raise ValueError('an attack is {"troop": "A3", "attacks": [["B2", 3], ...]}')
-        pairs = v["attacks"]
-        if not isinstance(pairs, list) or not pairs or not all(
-                isinstance(p, list) and len(p) == 2 for p in pairs):
-            raise ValueError('"attacks" lists [target, strength] pairs, e.g. [["B2", 3]]')
-        return Attack.of(_die(v["troop"]), [(_die(t), _int(s)) for t, s in pairs])
-    if key in ("reinforce", "resupply"):
-        return (Reinforce if key == "reinforce" else Resupply)(_die(v))
-    if key == "converge":
-        if v is not True:
-            raise ValueError('converging is written {"converge": true}')
-        return Converge()
-    if key == "reroll":
-        if not isinstance(v, list):
-            raise ValueError('a re-roll lists the dice of the roll by position: {"reroll": [1]}')
-        dice = tuple(sorted(_int(i) for i in v))
-        if len(set(dice)) != len(dice):
-            raise ValueError("a die of the roll is listed twice for re-rolling")
-        return Reroll(dice)
-    if key == "defend":
-        if not isinstance(v, dict) or set(v) != {"troop", "rolls"} or not isinstance(
-                v["rolls"], list):
-            raise ValueError('a defence is {"troop": "B2", "rolls": [6, 3]}')
-        return Defend(_die(v["troop"]), tuple(_int(r) for r in v["rolls"]))
-    if key == "remove":
-        if not isinstance(v, list):
-            raise ValueError('Reengage removes a list of dice: {"remove": ["B2", "B5"]}')
-        names = [_die(d) for d in v]
-        if len(set(names)) != len(names):
-            raise ValueError("a die is listed twice for removal")
-        return Remove.of(names)
-    if key == "choose":
-        try:
-            return Choose(Opening(v))
-        except ValueError:
-            raise ValueError('choose "reengage" or "first_strike"') from None
-    raise ValueError(f"unknown action {key!r}; actions are attack, reinforce, resupply, "
-                     "converge, reroll/keep, defend, remove and choose")
+
+def _converge(v: Any) -> Converge:
+    if v is not True:
+        raise ValueError('converging is written {"converge": true}')
+    return Converge()
+
+
+def _reroll(v: Any) -> tuple[int, ...]:
+    if not isinstance(v, list):
+        raise ValueError('a re-roll lists the dice of the roll by position: {"reroll": [1]}')
+    dice = tuple(sorted(_int(i) for i in v))
+    if len(set(dice)) != len(dice):
+        raise ValueError("a die of the roll is listed twice for re-rolling")
+    return dice
+
+
+def _defend(v: Any) -> Defend:
+    if not isinstance(v, dict) or set(v) != {"troop", "rolls"} or not isinstance(
+            v["rolls"], list):
+        raise ValueError('a defence is {"troop": "B2", "rolls": [6, 3]}')
+    return Defend(_die(v["troop"]), tuple(_int(r) for r in v["rolls"]))
+
+
+def _remove(v: Any) -> tuple[str, ...]:
+    if not isinstance(v, list):
+        raise ValueError('Reengage removes a list of dice: {"remove": ["B2", "B5"]}')
+    names = [_die(d) for d in v]
+    if len(set(names)) != len(names):
+        raise ValueError("a die is listed twice for removal")
+    return Remove.of(names).dice
+
+
+def _opening(v: Any) -> Opening:
+    try:
+        return Opening(v)
+    except ValueError:
+        raise ValueError('choose "reengage" or "first_strike"') from None
+
+
+CODEC: Final = ActionCodec[Action]([
+    Value(Choose, "choose", "the roll-off winner's choice",
+          Field("choose", "opening", {"enum": [o.value for o in Opening]}, _opening,
+                lambda o: o.value)),
+    Value(Remove, "remove", "Reengage: dice picked up to be rolled back in",
+          Field("remove", "dice", lambda p: {"type": "array", "items": p["die"],
+                                             "maxItems": 2 * p["troops"], "uniqueItems": True},
+                _remove, list)),
+    Custom(Attack, "attack", "a Troop's attacks, Strengths adding up to its Firepower",
+           lambda a: {"troop": a.troop, "attacks": [[t, s] for t, s in a.attacks]}, _attack,
+           lambda p: {"type": "object", "required": ["troop", "attacks"],
+                      "additionalProperties": False, "properties": {"troop": p["die"], "attacks": {
+                          "type": "array", "minItems": 1, "maxItems": p["faces"],
+                          "items": {"type": "array", "prefixItems": [p["die"], p["face"]],
+                                    "minItems": 2, "maxItems": 2}}}}),
+    Value(Reinforce, "reinforce", "roll a Roller to re-roll a Troop",
+          Field("reinforce", "troop", "die", _die)),
+    Value(Resupply, "resupply", "turn a Troop into supplies",
+          Field("resupply", "troop", "die", _die)),
+    Custom(Converge, "converge", "converge (effective if the opponent just did)",
+           lambda a: True, _converge, {"const": True}),
+    Value(Reroll, "reroll", "spend supplies to re-roll dice of one's last roll",
+          Field("reroll", "dice", {"type": "array", "items": {"type": "integer", "minimum": 1},
+                                   "uniqueItems": True}, _reroll, list),
+          when=lambda a: bool(a.dice)),
+    Const(Reroll, "keep", "keep one's last roll (no re-roll)"),
+    Custom(Defend, "defend", "defence rolls put against the attacks on a Troop",
+           lambda a: {"troop": a.troop, "rolls": list(a.rolls)}, _defend,
+           lambda p: {"type": "object", "required": ["troop", "rolls"],
+                      "additionalProperties": False,
+                      "properties": {"troop": p["die"], "rolls": {"type": "array",
+                                                                   "items": p["face"],
+                                                                   "minItems": 1}}}),
+], shape='an action is "keep" or an object with one key, e.g. {"reinforce": "A3"}',
+    unknown=lambda key: f"unknown action {key!r}; actions are attack, reinforce, resupply, "
+                        "converge, reroll/keep, defend, remove and choose",
+    foreign=lambda a: ValueError(f"{a!r} is not a War of Bones action"))
+"""Every action's JSON form in a log (a malformed one raises ``ValueError`` saying what is
+expected), and its schema given the parts ``die``, ``face``, ``troops`` and ``faces``. A
+re-roll of no dice is written ``"keep"``.
+
+>>> CODEC.from_json({"attack": {"troop": "A1", "attacks": [["B3", 1], ["B3", 4]]}})
+Attack(troop='A1', attacks=(('B3', 4), ('B3', 1)))
+>>> CODEC.from_json({"remove": ["B4", "B2"]}), CODEC.to_json(Reroll(()))
+(Remove(dice=('B2', 'B4')), 'keep')
+"""
+
+action_to_json = CODEC.to_json
+action_from_json = CODEC.from_json
 
 
 def action_schema(letters: tuple[str, str], troops: int, faces: int) -> dict[str, Any]:
@@ -201,31 +224,4 @@ def action_schema(letters: tuple[str, str], troops: int, faces: int) -> dict[str
     die = {"type": "string", "pattern": f"^[{''.join(letters)}]([1-9]|1[0-9])$",
            "description": "a die: owner letter and Troop number, e.g. A3"}
     face = {"type": "integer", "minimum": 1, "maximum": faces}
-
-    def one(key: str, what: str, value: dict[str, Any]) -> dict[str, Any]:
-        return {"type": "object", "description": what, "required": [key],
-                "additionalProperties": False, "properties": {key: value}}
-
-    return {"oneOf": [
-        one("choose", "the roll-off winner's choice",
-            {"enum": [o.value for o in Opening]}),
-        one("remove", "Reengage: dice picked up to be rolled back in",
-            {"type": "array", "items": die, "maxItems": 2 * troops, "uniqueItems": True}),
-        one("attack", "a Troop's attacks, Strengths adding up to its Firepower",
-            {"type": "object", "required": ["troop", "attacks"], "additionalProperties": False,
-             "properties": {"troop": die, "attacks": {
-                 "type": "array", "minItems": 1, "maxItems": faces,
-                 "items": {"type": "array", "prefixItems": [die, face],
-                           "minItems": 2, "maxItems": 2}}}}),
-        one("reinforce", "roll a Roller to re-roll a Troop", die),
-        one("resupply", "turn a Troop into supplies", die),
-        one("converge", "converge (effective if the opponent just did)", {"const": True}),
-        one("reroll", "spend supplies to re-roll dice of one's last roll",
-            {"type": "array", "items": {"type": "integer", "minimum": 1},
-             "uniqueItems": True}),
-        {"const": "keep", "description": "keep one's last roll (no re-roll)"},
-        one("defend", "defence rolls put against the attacks on a Troop",
-            {"type": "object", "required": ["troop", "rolls"], "additionalProperties": False,
-             "properties": {"troop": die, "rolls": {"type": "array", "items": face,
-                                                    "minItems": 1}}}),
-    ]}
+    return CODEC.schema({"die": die, "face": face, "troops": troops, "faces": faces})

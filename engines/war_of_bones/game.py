@@ -850,7 +850,6 @@ class WarOfBones(Game[WarOfBonesState, Action]):
         seed_document="004_2711220364cabbd7.txt",
         player_names=("A", "B"),
         has_score=False,
-        components=("play-area", "range-ruler", "supply-tracker", "turn-card", "dice"),
         notes="Dice land on a 0.1 mm grid and never rest on each other (a die landing on "
               "another is re-rolled); Supply buys re-rolls of one's own dice; one Converge "
               "(9 in to 5 in); a game stops after turn_limit turns (designed for printkit).",

@@ -2,7 +2,7 @@
 dataclasses, with the JSON each takes in a game log and its schema.
 
 A schema needs the table's numbers (rows, boxes, the Points columns' labels of every sheet in
-play, the seats), so each class's ``json_schema(parts)`` is given them as :class:`SchemaParts`.
+play, the seats), so :data:`CODEC`'s schema is given them as :class:`SchemaParts`.
 
 >>> DevelopPower(3, PowerKind.STEAL), SetTrap(1, 25)
 (DevelopPower(row=3, power=<PowerKind.STEAL: 'steal'>), SetTrap(player=1, score=25))
@@ -13,6 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
+from printkit.engines.core.codec import (
+    ActionCodec,
+    Const,
+    Custom,
+    Field,
+    Record,
+    Value,
+    record,
+    text,
+    whole,
+)
 from printkit.engines.war_pnp.rules import PowerKind
 
 
@@ -29,20 +40,6 @@ class SchemaParts(NamedTuple):
     powers: list[str]
 
 
-def _obj(key: str, what: str, props: dict[str, Any], required: list[str]) -> dict[str, Any]:
-    return {
-        "type": "object", "description": what, "required": [key],
-        "additionalProperties": False,
-        "properties": {key: {"type": "object", "required": required,
-                             "additionalProperties": False, "properties": props}},
-    }
-
-
-def _one(key: str, what: str, value: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "object", "description": what, "required": [key],
-            "additionalProperties": False, "properties": {key: value}}
-
-
 @dataclass(frozen=True, slots=True)
 class SetActivation:
     """Free activation numbers (a sheet variant): write ``face`` as the number of Powers row
@@ -50,12 +47,6 @@ class SetActivation:
 
     row: int
     face: int
-
-    @classmethod
-    def json_schema(cls, parts: SchemaParts) -> dict[str, Any]:
-        """``{"activation": {"row": 2, "face": 5}}``."""
-        return _obj("activation", "write a Powers row's activation number (set-up)",
-                    {"row": parts.row, "face": parts.face}, ["row", "face"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,23 +57,12 @@ class DevelopPower:
     row: int
     power: PowerKind | None = None
 
-    @classmethod
-    def json_schema(cls, parts: SchemaParts) -> dict[str, Any]:
-        """``{"develop_power": {"row": 3, "power": "steal"}}`` (``power`` only when new)."""
-        return _obj("develop_power", "develop a Powers row",
-                    {"row": parts.row, "power": {"enum": parts.powers}}, ["row"])
-
 
 @dataclass(frozen=True, slots=True)
 class DevelopPoints:
     """Fill the bottom empty box of the Points column labelled ``column`` (e.g. ``5/9``)."""
 
     column: str
-
-    @classmethod
-    def json_schema(cls, parts: SchemaParts) -> dict[str, Any]:
-        """``{"develop_points": "5/9"}``."""
-        return _one("develop_points", "develop a Points column", parts.column)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,13 +73,6 @@ class Mark:
     column: str
     box: int
 
-    @classmethod
-    def json_schema(cls, parts: SchemaParts) -> dict[str, Any]:
-        """``{"mark": {"player": 1, "column": "7", "box": 2}}``."""
-        return _obj("mark", "mark a Points box (Double, Block, PowerUp)",
-                    {"player": parts.seat, "column": parts.column, "box": parts.box},
-                    ["player", "column", "box"])
-
 
 @dataclass(frozen=True, slots=True)
 class SetTrap:
@@ -107,12 +80,6 @@ class SetTrap:
 
     player: int
     score: int
-
-    @classmethod
-    def json_schema(cls, parts: SchemaParts) -> dict[str, Any]:
-        """``{"trap": {"player": 1, "score": 25}}``."""
-        return _obj("trap", "set a trap on an opponent's score track",
-                    {"player": parts.seat, "score": parts.score}, ["player", "score"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,23 +89,12 @@ class Wither:
     player: int
     column: str
 
-    @classmethod
-    def json_schema(cls, parts: SchemaParts) -> dict[str, Any]:
-        """``{"wither": {"player": 1, "column": "6/8"}}``."""
-        return _obj("wither", "wither an opponent's Points column",
-                    {"player": parts.seat, "column": parts.column}, ["player", "column"])
-
 
 @dataclass(frozen=True, slots=True)
 class UsePower:
     """3+ players: on one's turn, use the power of row ``row`` that the dice activated."""
 
     row: int
-
-    @classmethod
-    def json_schema(cls, parts: SchemaParts) -> dict[str, Any]:
-        """``{"use": 3}``."""
-        return _one("use", "use an activated power (3+ players, in turns)", parts.row)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,23 +104,12 @@ class Target:
 
     player: int
 
-    @classmethod
-    def json_schema(cls, parts: SchemaParts) -> dict[str, Any]:
-        """``{"target": 2}``."""
-        return _one("target", "the opponent a power acts on", parts.seat)
-
 
 @dataclass(frozen=True, slots=True)
 class Reroll:
     """Re-roll die ``die`` (1 or 2) for one's own Points column this round."""
 
     die: int
-
-    @classmethod
-    def json_schema(cls, parts: SchemaParts) -> dict[str, Any]:
-        """``{"reroll": 2}``."""
-        return _one("reroll", "re-roll one die for your own Points column",
-                    {"type": "integer", "minimum": 1, "maximum": 2})
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,12 +119,6 @@ class Stop:
     player: int
     row: int
 
-    @classmethod
-    def json_schema(cls, parts: SchemaParts) -> dict[str, Any]:
-        """``{"stop": {"player": 1, "row": 4}}``."""
-        return _obj("stop", "cancel another player's power",
-                    {"player": parts.seat, "row": parts.row}, ["player", "row"])
-
 
 @dataclass(frozen=True, slots=True)
 class Unwither:
@@ -187,12 +126,6 @@ class Unwither:
 
     player: int
     column: str
-
-    @classmethod
-    def json_schema(cls, parts: SchemaParts) -> dict[str, Any]:
-        """``{"unwither": {"player": 0, "column": "6/8"}}``."""
-        return _obj("unwither", "reduce a column's Withering",
-                    {"player": parts.seat, "column": parts.column}, ["player", "column"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,13 +136,6 @@ class Erase:
     column: str
     box: int
 
-    @classmethod
-    def json_schema(cls, parts: SchemaParts) -> dict[str, Any]:
-        """``{"erase": {"player": 0, "column": "7", "box": 2}}``."""
-        return _obj("erase", "erase a mark on a Points box",
-                    {"player": parts.seat, "column": parts.column, "box": parts.box},
-                    ["player", "column", "box"])
-
 
 @dataclass(frozen=True, slots=True)
 class EraseTrap:
@@ -217,12 +143,6 @@ class EraseTrap:
 
     player: int
     score: int
-
-    @classmethod
-    def json_schema(cls, parts: SchemaParts) -> dict[str, Any]:
-        """``{"erase_trap": {"player": 0, "score": 25}}``."""
-        return _obj("erase_trap", "erase a trap on a score track",
-                    {"player": parts.seat, "score": parts.score}, ["player", "score"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,12 +152,6 @@ class Score:
 
     total: int
     box: int
-
-    @classmethod
-    def json_schema(cls, parts: SchemaParts) -> dict[str, Any]:
-        """``{"score": {"sum": 9, "box": 3}}``."""
-        return _obj("score", "gain points from an active box of the column of the sum",
-                    {"sum": parts.total, "box": parts.box}, ["sum", "box"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,26 +163,10 @@ class Undevelop:
     row: int | None = None
     column: str | None = None
 
-    @classmethod
-    def json_schema(cls, parts: SchemaParts) -> dict[str, Any]:
-        """``{"undevelop": {"row": 2, "box": 3}}`` or ``{"undevelop": {"column": "7",
-        "box": 1}}``."""
-        return _one("undevelop", "un-develop a box of the trapped player", {"oneOf": [
-            {"type": "object", "required": ["row", "box"], "additionalProperties": False,
-             "properties": {"row": parts.row, "box": parts.box}},
-            {"type": "object", "required": ["column", "box"], "additionalProperties": False,
-             "properties": {"column": parts.column, "box": parts.box}},
-        ]})
-
 
 @dataclass(frozen=True, slots=True)
 class Pass:
     """Let a Cancel, a Re-roll or (3+ players) a chance to use a power go unused."""
-
-    @classmethod
-    def json_schema(cls, parts: SchemaParts) -> dict[str, Any]:
-        """``"pass"``."""
-        return {"const": "pass", "description": "leave a Cancel, a Re-roll or a turn unused"}
 
 
 Action = (SetActivation | DevelopPower | DevelopPoints | Mark | SetTrap | Wither | UsePower
@@ -331,131 +229,65 @@ def describe(action: Action) -> str:
     return "an action W.A.R. PnP does not know"
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+def _parse_undevelop(v: Any) -> Undevelop:
+    if isinstance(v, dict) and set(v) == {"row", "box"}:
+        return Undevelop(whole(v["box"]), row=whole(v["row"]))
+    if not isinstance(v, dict) or set(v) != {"column", "box"}:
+        raise ValueError(v)
+    return Undevelop(whole(v["box"]), column=text(v["column"]))
 
 
-def action_to_json(action: Action) -> Any:
-    """The log form of ``action``.
-
-    >>> action_to_json(Score(9, 3)), action_to_json(Pass())
-    ({'score': {'sum': 9, 'box': 3}}, 'pass')
-    """
-    if isinstance(action, DevelopPower):
-        body: dict[str, Any] = {"row": action.row}
-        if action.power is not None:
-            body["power"] = action.power.value
-        return {"develop_power": body}
-    if isinstance(action, SetActivation):
-        return {"activation": {"row": action.row, "face": action.face}}
-    if isinstance(action, DevelopPoints):
-        return {"develop_points": action.column}
-    if isinstance(action, (Mark, Erase)):
-        key = "mark" if isinstance(action, Mark) else "erase"
-        return {key: {"player": action.player, "column": action.column, "box": action.box}}
-    if isinstance(action, (SetTrap, EraseTrap)):
-        key = "trap" if isinstance(action, SetTrap) else "erase_trap"
-        return {key: {"player": action.player, "score": action.score}}
-    if isinstance(action, (Wither, Unwither)):
-        key = "wither" if isinstance(action, Wither) else "unwither"
-        return {key: {"player": action.player, "column": action.column}}
-    if isinstance(action, UsePower):
-        return {"use": action.row}
-    if isinstance(action, Target):
-        return {"target": action.player}
-    if isinstance(action, Reroll):
-        return {"reroll": action.die}
-    if isinstance(action, Stop):
-        return {"stop": {"player": action.player, "row": action.row}}
-    if isinstance(action, Score):
-        return {"score": {"sum": action.total, "box": action.box}}
-    if isinstance(action, Undevelop):
-        if action.row is not None:
-            return {"undevelop": {"row": action.row, "box": action.box}}
-        return {"undevelop": {"column": action.column, "box": action.box}}
-    if isinstance(action, Pass):
-        return "pass"
-    raise ValueError(f"{action!r} is not a W.A.R. PnP action")
+def _dump_undevelop(a: Undevelop) -> dict[str, Any]:
+    if a.row is not None:
+        return {"row": a.row, "box": a.box}
+    return {"column": a.column, "box": a.box}
 
 
-def action_from_json(data: Any) -> Action:
-    """Parse a logged action; a malformed one raises ``ValueError`` pointing at the schema.
-
-    >>> action_from_json({"trap": {"player": 1, "score": 25}})
-    SetTrap(player=1, score=25)
-    """
-    if data == "pass":
-        return Pass()
-    if not isinstance(data, dict) or len(data) != 1:
-        raise ValueError('an action is "pass" or an object with one key, e.g. '
-                         '{"develop_points": "5/9"}')
-    ((key, v),) = data.items()
-    try:
-        return _parse(key, v)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"malformed {key!r} action {v!r}: see the action schema") from exc
+def _undevelop_schema(parts: Any) -> dict[str, Any]:
+    return {"oneOf": [record({"row": parts["row"], "box": parts["box"]}, ["row", "box"]),
+                      record({"column": parts["column"], "box": parts["box"]},
+                             ["column", "box"])]}
 
 
-def _parse(key: str, v: Any) -> Action:
-    def ints(*names: str) -> list[int]:
-        if not all(_is_int(v[n]) for n in names):
-            raise ValueError(names)
-        return [v[n] for n in names]
+ROW = Field("row", "row", "row", whole)
+BOX = Field("box", "box", "box", whole)
+COLUMN = Field("column", "column", "column", text)
+SEAT = Field("player", "player", "seat", whole)
+SCORE = Field("score", "score", "score", whole)
 
-    def only(*names: str) -> None:
-        if not isinstance(v, dict) or set(v) != set(names):
-            raise ValueError(names)
+CODEC: Final = ActionCodec[Action]([
+    Record(SetActivation, "activation", "write a Powers row's activation number (set-up)",
+           (ROW, Field("face", "face", "face", whole))),
+    Record(DevelopPower, "develop_power", "develop a Powers row",
+           (ROW, Field("power", "power", lambda p: {"enum": p["powers"]}, PowerKind,
+                       lambda k: k.value, optional=True))),
+    Value(DevelopPoints, "develop_points", "develop a Points column", COLUMN),
+    Record(Mark, "mark", "mark a Points box (Double, Block, PowerUp)", (SEAT, COLUMN, BOX)),
+    Record(SetTrap, "trap", "set a trap on an opponent's score track", (SEAT, SCORE)),
+    Record(Wither, "wither", "wither an opponent's Points column", (SEAT, COLUMN)),
+    Value(UsePower, "use", "use an activated power (3+ players, in turns)", ROW),
+    Value(Target, "target", "the opponent a power acts on", SEAT),
+    Value(Reroll, "reroll", "re-roll one die for your own Points column",
+          Field("die", "die", {"type": "integer", "minimum": 1, "maximum": 2}, whole)),
+    Record(Stop, "stop", "cancel another player's power", (SEAT, ROW)),
+    Record(Unwither, "unwither", "reduce a column's Withering", (SEAT, COLUMN)),
+    Record(Erase, "erase", "erase a mark on a Points box", (SEAT, COLUMN, BOX)),
+    Record(EraseTrap, "erase_trap", "erase a trap on a score track", (SEAT, SCORE)),
+    Record(Score, "score", "gain points from an active box of the column of the sum",
+           (Field("sum", "total", "total", whole), BOX)),
+    Custom(Undevelop, "undevelop", "un-develop a box of the trapped player", _dump_undevelop,
+           _parse_undevelop, _undevelop_schema),
+    Const(Pass, "pass", "leave a Cancel, a Re-roll or a turn unused"),
+], shape='an action is "pass" or an object with one key, e.g. {"develop_points": "5/9"}',
+    malformed=lambda key, v: f"malformed {key!r} action {v!r}: see the action schema",
+    foreign=lambda a: ValueError(f"{a!r} is not a W.A.R. PnP action"))
+"""Every action's JSON form in a log, and its schema (given :class:`SchemaParts`).
 
-    def text(value: Any) -> str:
-        if not isinstance(value, str):
-            raise ValueError(value)
-        return value
+>>> CODEC.to_json(Score(9, 3)), CODEC.to_json(Pass())
+({'score': {'sum': 9, 'box': 3}}, 'pass')
+>>> CODEC.from_json({"trap": {"player": 1, "score": 25}})
+SetTrap(player=1, score=25)
+"""
 
-    def whole(value: Any) -> int:
-        if not _is_int(value):
-            raise ValueError(value)
-        return int(value)
-
-    if key == "develop_power":
-        if not isinstance(v, dict) or not {"row"} <= set(v) <= {"row", "power"}:
-            raise ValueError(v)
-        power = PowerKind(v["power"]) if "power" in v else None
-        return DevelopPower(ints("row")[0], power)
-    if key == "activation":
-        only("row", "face")
-        row, face = ints("row", "face")
-        return SetActivation(row, face)
-    if key == "develop_points":
-        return DevelopPoints(text(v))
-    if key in ("mark", "erase"):
-        only("player", "column", "box")
-        player, box = ints("player", "box")
-        return (Mark if key == "mark" else Erase)(player, text(v["column"]), box)
-    if key in ("trap", "erase_trap"):
-        only("player", "score")
-        player, score = ints("player", "score")
-        return (SetTrap if key == "trap" else EraseTrap)(player, score)
-    if key in ("wither", "unwither"):
-        only("player", "column")
-        return (Wither if key == "wither" else Unwither)(ints("player")[0], text(v["column"]))
-    if key == "use":
-        return UsePower(whole(v))
-    if key == "target":
-        return Target(whole(v))
-    if key == "reroll":
-        return Reroll(whole(v))
-    if key == "stop":
-        only("player", "row")
-        player, row = ints("player", "row")
-        return Stop(player, row)
-    if key == "score":
-        only("sum", "box")
-        total, box = ints("sum", "box")
-        return Score(total, box)
-    if key == "undevelop":
-        if isinstance(v, dict) and set(v) == {"row", "box"}:
-            row, box = ints("row", "box")
-            return Undevelop(box, row=row)
-        only("column", "box")
-        return Undevelop(ints("box")[0], column=text(v["column"]))
-    raise ValueError(f"unknown action {key!r}")
+action_to_json = CODEC.to_json
+action_from_json = CODEC.from_json

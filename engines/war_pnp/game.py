@@ -29,12 +29,15 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from printkit.engines.core.chance import DiceRoll
+from printkit.engines.core.codec import is_whole
 from printkit.engines.core.game import CHANCE, TERMINAL, BotFactory, Game, GameInfo, State
+from printkit.engines.core.options import Option, Options
 from printkit.engines.war_pnp.actions import (
     ACTION_TYPES,
+    CODEC,
     Action,
     DevelopPoints,
     DevelopPower,
@@ -759,10 +762,6 @@ class WarPnPState(State[Action]):
 # -- game ----------------------------------------------------------------------------------
 
 
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 class WarPnP(Game[WarPnPState, Action]):
     """W.A.R. – Powers 'n Points for two players, or three to five in turns.
 
@@ -781,13 +780,10 @@ class WarPnP(Game[WarPnPState, Action]):
         default_players=RULES.default_players,
         seed_document="000_fbe6686709a06d54.txt",
         has_score=False,   # returns() are win shares; the scores are in result()
-        components=("play-sheet", "powers-card", "round-card", "dice"),
         notes="3+ players use powers in turns, two chances each; custom sheets (option "
               "'sheet') play against the standard one; a game stops after "
               "round_safety_limit rounds (designed for printkit).",
     )
-
-    OPTIONS: ClassVar[tuple[str, ...]] = ("round_limit", "sheet", "sheet_seat")
 
     def __init__(self, rules: Rules = RULES) -> None:
         self.rules = rules
@@ -799,16 +795,9 @@ class WarPnP(Game[WarPnPState, Action]):
         if not self.info.min_players <= n <= self.info.max_players:
             raise ValueError(f"W.A.R. PnP takes {self.info.min_players}-"
                              f"{self.info.max_players} players, not {n}")
-        opts = dict(options or {})
-        limit = opts.pop("round_limit", "none")
-        custom = opts.pop("sheet", None)
-        seat = opts.pop("sheet_seat", 0)
-        if opts:
-            raise ValueError(f"unknown option(s) {', '.join(sorted(opts))}; "
-                             f"known: {', '.join(self.OPTIONS)}")
-        if not isinstance(limit, str) or limit not in ROUND_LIMITS:
-            raise ValueError(f"round_limit must be one of {', '.join(ROUND_LIMITS)}")
-        if not _is_int(seat) or not 0 <= seat < n:
+        opts = self.declared_options().read(options)
+        limit, custom, seat = opts["round_limit"], opts["sheet"], opts["sheet_seat"]
+        if not is_whole(seat) or not 0 <= seat < n:  # the seats are the players
             raise ValueError(f"sheet_seat must be a seat from 0 to {n - 1}")
         specs = [STANDARD] * n
         if custom is not None:
@@ -816,7 +805,7 @@ class WarPnP(Game[WarPnPState, Action]):
         return WarPnPState(self, n, ROUND_LIMITS[limit], specs)
 
     def outcome_from_json(self, data: Any) -> tuple[int, ...]:
-        if not isinstance(data, list) or not all(_is_int(v) for v in data):
+        if not isinstance(data, list) or not all(is_whole(v) for v in data):
             raise ValueError("a roll is a list of the faces shown, e.g. [3, 5] (or [4] for "
                              "a re-rolled die)")
         return tuple(data)
@@ -842,9 +831,8 @@ class WarPnP(Game[WarPnPState, Action]):
         )
 
     def action_schema(self) -> dict[str, Any]:
-        """One of the action forms, each from its class's ``json_schema()``."""
-        parts = self.schema_parts()
-        return {"oneOf": [cls.json_schema(parts) for cls in ACTION_TYPES]}
+        """One of the action forms, each from :data:`~.actions.CODEC`."""
+        return CODEC.schema(self.schema_parts()._asdict())
 
     def outcome_schema(self) -> dict[str, Any]:
         r = self.rules
@@ -867,24 +855,19 @@ class WarPnP(Game[WarPnPState, Action]):
             },
         }
 
-    def options_schema(self) -> dict[str, Any]:
-        return {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {
-                "round_limit": {
-                    "enum": list(ROUND_LIMITS),
-                    "description": "none, Hard Decisions (20 rounds) or the design notes (12)"},
-                "sheet": {"type": ["object", "null"],
-                          "description": "a custom sheet's tables, as in its TOML file"},
-                "sheet_seat": {"type": "integer", "minimum": 0,
-                               "maximum": self.info.max_players - 1,
-                               "description": "the seat that plays the custom sheet"},
-            },
-        }
-
-    def default_options(self) -> dict[str, Any]:
-        return {"round_limit": "none"}
+    def declared_options(self) -> Options:
+        return Options(
+            Option("round_limit", {"enum": list(ROUND_LIMITS)},
+                   "none, Hard Decisions (20 rounds) or the design notes (12)",
+                   default="none", in_header=True,
+                   check=lambda v: isinstance(v, str) and v in ROUND_LIMITS,
+                   error=lambda v: f"round_limit must be one of {', '.join(ROUND_LIMITS)}"),
+            Option("sheet", {"type": ["object", "null"]},
+                   "a custom sheet's tables, as in its TOML file"),  # checked by parse_sheet
+            Option("sheet_seat", {"type": "integer", "minimum": 0,
+                                  "maximum": self.info.max_players - 1},
+                   "the seat that plays the custom sheet", default=0),
+        )
 
     def bots(self) -> Mapping[str, BotFactory[WarPnPState, Action]]:
         from printkit.engines.war_pnp.bots import HeuristicBot, RandomBot, SearchBot

@@ -31,9 +31,10 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, TypeAlias
+from typing import Any, Final, TypeAlias
 
 from printkit.engines.core.chance import DiceRoll
+from printkit.engines.core.codec import ActionCodec, Custom
 from printkit.engines.core.errors import IllegalActionError
 from printkit.engines.core.game import CHANCE, TERMINAL, BotFactory, Game, GameInfo, State
 from printkit.engines.wftgts.rules import RULES, DieSpec, Rules
@@ -75,13 +76,6 @@ class SetRoll(DiceRoll):
 class Keep:
     """Carry these dice (indices 0 = d4 ... 6 = d20) to the next line; the rest are rerolled."""
 
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``{"keep": [die ids]}``: the dice carried to the next line (any, none or all)."""
-        return {"type": "object", "required": ["keep"], "additionalProperties": False,
-                "properties": {"keep": {"type": "array", "uniqueItems": True,
-                                        "items": {"enum": list(_IDS)}}}}
-
     dice: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
@@ -107,22 +101,6 @@ class Score:
     per game. Groups are kept in a canonical order (dice, then groups, sorted), so two ways
     of writing the same grouping make equal actions.
     """
-
-    @classmethod
-    def json_schema(cls) -> dict[str, Any]:
-        """``{"score": "best"}``, ``{"score": "junk"}`` or
-        ``{"score": {"groups": [["d6", "d8", "d12", "d20"], ["d4", "d10_ones", "d10_tens"]]}}``.
-        """
-        group = {"type": "array", "items": {"enum": list(_IDS)},
-                 "description": "the dice of one run or set"}
-        written = {"type": "object", "required": ["groups"], "additionalProperties": False,
-                   "properties": {"groups": {"type": "array", "items": group}},
-                   "description": "the runs and sets the player wrote (any legal grouping: "
-                                  "a run or a set of at least three dice each, no die twice)"}
-        best = {"enum": ["best", "junk"],
-                "description": "best: the best runs and sets; junk: the sum of line c"}
-        return {"type": "object", "required": ["score"], "additionalProperties": False,
-                "properties": {"score": {"oneOf": [best, written]}}}
 
     junk: bool = False
     groups: Grouping | None = None
@@ -153,6 +131,65 @@ SCORE_BEST = Score(False)
 SCORE_JUNK = Score(True)
 Action: TypeAlias = Keep | Score
 """A WFtGtS decision: a keep after lines a and b, a score after line c."""
+
+
+def _parse_keep(value: Any) -> Keep:
+    if not isinstance(value, list):
+        raise ValueError(f"'keep' must be a list of die ids ({', '.join(_IDS)})")
+    dice = set()
+    for item in value:
+        d = _die_index(item, "keep")
+        if d in dice:
+            raise ValueError(f"die {item!r} is listed twice in 'keep'")
+        dice.add(d)
+    return KEEPS[sum(1 << d for d in dice)]
+
+
+def _dump_score(action: Score) -> Any:
+    if action.groups is not None:
+        return {"groups": [[_IDS[i] for i in g] for g in action.groups]}
+    return "junk" if action.junk else "best"
+
+
+def _parse_score(value: Any) -> Score:
+    if value == "best":
+        return SCORE_BEST
+    if value == "junk":
+        return SCORE_JUNK
+    if isinstance(value, dict) and list(value) == ["groups"]:
+        groups = value["groups"]
+        if not isinstance(groups, list) or not all(isinstance(g, list) for g in groups):
+            raise ValueError("'groups' must be a list of groups, each a list of die ids"
+                             f" ({', '.join(_IDS)})")
+        return Score(groups=tuple(tuple(_die_index(d, "groups") for d in g) for g in groups))
+    raise ValueError(f'\'score\' must be "best", "junk" or {{"groups": [...]}}, got {value!r}')
+
+
+_GROUP: dict[str, Any] = {"type": "array", "items": {"enum": list(_IDS)},
+                          "description": "the dice of one run or set"}
+_SHAPE = ('an action is {"keep": ["d4", ...]}, {"score": "best"}, {"score": "junk"} or'
+          ' {"score": {"groups": [["d4", ...], ...]}}')
+
+CODEC: Final = ActionCodec[Action]([
+    Custom(Keep, "keep", "", lambda a: [_IDS[i] for i in sorted(a.dice)], _parse_keep,
+           {"type": "array", "uniqueItems": True, "items": {"enum": list(_IDS)}}),
+    Custom(Score, "score", "", _dump_score, _parse_score, {"oneOf": [
+        {"enum": ["best", "junk"],
+         "description": "best: the best runs and sets; junk: the sum of line c"},
+        {"type": "object", "required": ["groups"], "additionalProperties": False,
+         "properties": {"groups": {"type": "array", "items": _GROUP}},
+         "description": "the runs and sets the player wrote (any legal grouping: "
+                        "a run or a set of at least three dice each, no die twice)"}]}),
+], shape=lambda data: f"{_SHAPE}; got {data!r}",
+    unknown=lambda key: f"{_SHAPE}; unknown key {key!r}",
+    foreign=lambda a: TypeError(f"not a WFtGtS action: {a!r}"))
+"""Every action's JSON form in a log, and its schema: ``{"keep": [die ids]}`` (the dice
+carried to the next line: any, none or all), ``{"score": "best"}``, ``{"score": "junk"}`` or
+``{"score": {"groups": [["d6", "d8", "d12", "d20"], ["d4", "d10_ones", "d10_tens"]]}}``.
+
+>>> CODEC.to_json(KEEPS[0b101]), CODEC.from_json({"score": "junk"}) is SCORE_JUNK
+({'keep': ['d4', 'd8']}, True)
+"""
 
 
 class Phase(Enum):
@@ -496,7 +533,6 @@ class WFtGtS(Game[WFtGtSState, Action]):
         has_score=True,
         simultaneous=True,
         hidden_information=False,
-        components=("play-sheet", "dice"),
         notes="Everyone scores the same shared rolls; keeps are private choices. The rules"
               f" allow any number of players; the engine stops at {MAX_PLAYERS:,} to catch a"
               " mistyped count.",
@@ -525,45 +561,10 @@ class WFtGtS(Game[WFtGtSState, Action]):
     # -- JSON ----------------------------------------------------------------------------
 
     def action_to_json(self, action: Action) -> Any:
-        if isinstance(action, Keep):
-            return {"keep": [_IDS[i] for i in sorted(action.dice)]}
-        if isinstance(action, Score):
-            if action.groups is not None:
-                return {"score": {"groups": [[_IDS[i] for i in g] for g in action.groups]}}
-            return {"score": "junk" if action.junk else "best"}
-        raise TypeError(f"not a WFtGtS action: {action!r}")
+        return CODEC.to_json(action)
 
     def action_from_json(self, data: Any) -> Action:
-        shape = ('an action is {"keep": ["d4", ...]}, {"score": "best"}, {"score": "junk"} or'
-                 ' {"score": {"groups": [["d4", ...], ...]}}')
-        if not isinstance(data, dict) or len(data) != 1:
-            raise ValueError(f"{shape}; got {data!r}")
-        ((key, value),) = data.items()
-        if key == "keep":
-            if not isinstance(value, list):
-                raise ValueError(f"'keep' must be a list of die ids ({', '.join(_IDS)})")
-            dice = set()
-            for item in value:
-                d = _die_index(item, "keep")
-                if d in dice:
-                    raise ValueError(f"die {item!r} is listed twice in 'keep'")
-                dice.add(d)
-            return KEEPS[sum(1 << d for d in dice)]
-        if key == "score":
-            if value == "best":
-                return SCORE_BEST
-            if value == "junk":
-                return SCORE_JUNK
-            if isinstance(value, dict) and list(value) == ["groups"]:
-                groups = value["groups"]
-                if not isinstance(groups, list) or not all(isinstance(g, list) for g in groups):
-                    raise ValueError("'groups' must be a list of groups, each a list of die ids"
-                                     f" ({', '.join(_IDS)})")
-                return Score(groups=tuple(tuple(_die_index(d, "groups") for d in g)
-                                          for g in groups))
-            raise ValueError(f'\'score\' must be "best", "junk" or {{"groups": [...]}}, got'
-                             f" {value!r}")
-        raise ValueError(f"{shape}; unknown key {key!r}")
+        return CODEC.from_json(data)
 
     def outcome_from_json(self, data: Any) -> Any:
         if not isinstance(data, list):
@@ -572,7 +573,7 @@ class WFtGtS(Game[WFtGtSState, Action]):
 
     def action_schema(self) -> dict[str, Any]:
         """A keep (after lines a and b) or a score (after line c): best, junk or groups."""
-        return {"oneOf": [Keep.json_schema(), Score.json_schema()]}
+        return CODEC.schema()
 
     def outcome_schema(self) -> dict[str, Any]:
         """Seven faces in sheet order (d4 ... d20), each within its die.

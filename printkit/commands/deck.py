@@ -69,6 +69,7 @@ from printkit.drawing.deck import (
 )
 from printkit.engines.core.reading import UnreadableError, toml_document
 from printkit.errors import PrintkitError
+from printkit.fonts import FontRole
 from printkit.layout.fit import hyphenator
 from printkit.layout.impose import impose
 from printkit.layout.sizes import size
@@ -410,7 +411,7 @@ def build_deck(csv_path: str | Path, out: str | Path, *, card_size: str = "poker
                     report.check_image(*face.image_size, item.width + 2 * bleed,
                                        item.height + 2 * bleed, where=where)
                 if face.text:
-                    report.check_glyphs("sans-bold", face.text, locale=lang, where=where)
+                    report.check_glyphs(FontRole.SANS_BOLD, face.text, locale=lang, where=where)
                     if not face.fitted(item.width, item.height).fits:
                         report.add("error", "text-overflow",
                                    f"the back {face.text!r} does not fit a {item.name} card "

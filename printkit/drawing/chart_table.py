@@ -38,7 +38,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
 from printkit.errors import PrintkitError
-from printkit.fonts import missing_glyphs
+from printkit.fonts import FontRole, missing_glyphs
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.layout.fit import hyphenator, wrap
@@ -77,7 +77,7 @@ class Text:
     """Words in a cell, in bold or italics when a chart wants them to stand out."""
 
     text: str
-    role: str = "sans"
+    role: FontRole = FontRole.SANS
 
 
 @dataclass(frozen=True)
@@ -151,12 +151,12 @@ class ChartStyle:
 # --- words and numbers ----------------------------------------------------------------------
 
 
-def _has(text: str, role: str, locale: str) -> bool:
+def _has(text: str, role: FontRole, locale: str) -> bool:
     return not missing_glyphs(text, role, locale)
 
 
 def format_value(ctx: DrawContext, value: int | float | Fraction, *, signed: bool = False,
-                 zero: str | None = None, role: str = "sans") -> str:
+                 zero: str | None = None, role: FontRole = FontRole.SANS) -> str:
     """``value`` as a chart prints it in the build's locale (see :class:`Number`)."""
     if value == 0 and zero is not None:
         return zero
@@ -196,15 +196,15 @@ def cell_text(ctx: DrawContext, cell: Cell) -> str:
     return format_value(ctx, cell)
 
 
-def _role(cell: Cell) -> str:
-    return cell.role if isinstance(cell, Text) else "sans"
+def _role(cell: Cell) -> FontRole:
+    return cell.role if isinstance(cell, Text) else FontRole.SANS
 
 
 def _unspaced(ctx: DrawContext) -> bool:
     return script(ctx.locale) in UNSPACED
 
 
-def wrap_lines(ctx: DrawContext, text: str, role: str, size: float,
+def wrap_lines(ctx: DrawContext, text: str, role: FontRole, size: float,
                width: float) -> tuple[str, ...]:
     """``text`` broken into lines no wider than ``width`` where it can be: on spaces (then
     hyphenated, in a language pyphen knows), or between any two characters in Japanese and
@@ -289,7 +289,7 @@ class TableLayout:
         return self.title_h + self.head_h + self.rows_h() + self.notes_h
 
 
-def _text_extent(ctx: DrawContext, text: str, role: str, size: float) -> tuple[float, float]:
+def _text_extent(ctx: DrawContext, text: str, role: FontRole, size: float) -> tuple[float, float]:
     """(the width of ``text`` on one line, the width of its widest unbreakable piece)."""
     face = ctx.font(role)
     one = max((pdfmetrics.stringWidth(line, face, size) for line in text.splitlines()),
@@ -337,11 +337,11 @@ def layout_table(ctx: DrawContext, table: ChartTable, width: float, size: float,
     natural, least = [], []
     for j, column in enumerate(table.columns):
         extents = [_cell_extent(ctx, row[j], column, size, style) for row in table.rows]
-        head_one, head_piece = _text_extent(ctx, column.heading, "sans-bold", size)
+        head_one, head_piece = _text_extent(ctx, column.heading, FontRole.SANS_BOLD, size)
         natural.append(max([head_one] + [e[0] for e in extents]) + 2 * pad_x)
         least.append(max([head_piece] + [e[1] for e in extents]) + 2 * pad_x)
     widths, fits = _column_widths(natural, least, width)
-    head_lines = tuple(wrap_lines(ctx, col.heading, "sans-bold", size, w - 2 * pad_x)
+    head_lines = tuple(wrap_lines(ctx, col.heading, FontRole.SANS_BOLD, size, w - 2 * pad_x)
                        for col, w in zip(table.columns, widths, strict=True))
     head_h = max(len(lines) for lines in head_lines) * lead + 2 * pad_y
     cells = []
@@ -362,10 +362,10 @@ def layout_table(ctx: DrawContext, table: ChartTable, width: float, size: float,
             tallest = max(tallest, h, len(lines) * lead)
         cells.append(tuple(wrapped))
         heights.append(max(tallest, lead) + 2 * pad_y)
-    title_lines = (wrap_lines(ctx, table.title, "sans-bold", size * style.title_scale, width)
+    title_lines = (wrap_lines(ctx, table.title, FontRole.SANS_BOLD, size * style.title_scale, width)
                    if table.title else ())
     note_size = max(MIN_TEXT_PT, size * style.note_scale)
-    note_lines = tuple(wrap_lines(ctx, note, "sans-italic", note_size, width)
+    note_lines = tuple(wrap_lines(ctx, note, FontRole.SANS_ITALIC, note_size, width)
                        for note in table.notes)
     return TableLayout(table, size, widths, head_lines, tuple(cells), head_h, tuple(heights),
                        title_lines, note_lines, fits, style)
@@ -401,7 +401,7 @@ def fit_tables(ctx: DrawContext, tables: Sequence[ChartTable], width: float, hei
 # --- drawing --------------------------------------------------------------------------------
 
 
-def _draw_lines(c: Canvas, ctx: DrawContext, lines: Sequence[str], role: str, size: float,
+def _draw_lines(c: Canvas, ctx: DrawContext, lines: Sequence[str], role: FontRole, size: float,
                 box: Rect, align: Align, leading: float, detail: str) -> None:
     """Lines centred vertically in ``box``, each checked (glyphs, width)."""
     face = ctx.font(role)
@@ -439,12 +439,13 @@ def draw_table(c: Canvas, ctx: DrawContext, layout: TableLayout, x: float, top: 
     y = top
     c.saveState()
     lines = layout.title_lines if title is None else wrap_lines(
-        ctx, title, "sans-bold", layout.title_size, layout.width)
+        ctx, title, FontRole.SANS_BOLD, layout.title_size, layout.width)
     if lines:
         c.setFillColor(st.title_ink)
         tl = layout.title_size * st.leading
         box = Rect(x, y - len(lines) * tl, layout.width, len(lines) * tl)
-        _draw_lines(c, ctx, lines, "sans-bold", layout.title_size, box, Align.LEFT, tl, detail)
+        _draw_lines(c, ctx, lines, FontRole.SANS_BOLD, layout.title_size, box, Align.LEFT, tl,
+                    detail)
         y = box.y - mm(st.title_gap)
     # the header row
     c.setFillColor(st.head_fill)
@@ -454,7 +455,7 @@ def draw_table(c: Canvas, ctx: DrawContext, layout: TableLayout, x: float, top: 
     for col, w, head in zip(layout.table.columns, layout.widths, layout.head_lines, strict=True):
         box = Rect(cx + pad_x, y - layout.head_h + pad_y, w - 2 * pad_x,
                    layout.head_h - 2 * pad_y)
-        _draw_lines(c, ctx, head, "sans-bold", size, box, col.align, lead, detail)
+        _draw_lines(c, ctx, head, FontRole.SANS_BOLD, size, box, col.align, lead, detail)
         cx += w
     y -= layout.head_h
     table_top = y
@@ -473,7 +474,7 @@ def draw_table(c: Canvas, ctx: DrawContext, layout: TableLayout, x: float, top: 
             box = Rect(cx + pad_x, y - h + pad_y, w - 2 * pad_x, h - 2 * pad_y)
             if isinstance(cell, Icon):
                 iw, ih = mm(cell.width_mm), mm(cell.height_mm)
-                text_w = max((pdfmetrics.stringWidth(t, ctx.font("sans"), size)
+                text_w = max((pdfmetrics.stringWidth(t, ctx.font(FontRole.SANS), size)
                               for t in cell_lines), default=0.0)
                 used = iw + (mm(st.icon_gap) + text_w if cell_lines else 0.0)
                 ix = {Align.LEFT: box.x, Align.CENTRE: box.cx - used / 2,
@@ -499,7 +500,7 @@ def draw_table(c: Canvas, ctx: DrawContext, layout: TableLayout, x: float, top: 
         c.setFillColor(st.note_ink)
         for note in layout.note_lines:
             box = Rect(x, y - len(note) * nl, layout.width, len(note) * nl)
-            _draw_lines(c, ctx, note, "sans-italic", layout.note_size, box, Align.LEFT, nl,
+            _draw_lines(c, ctx, note, FontRole.SANS_ITALIC, layout.note_size, box, Align.LEFT, nl,
                         detail)
             y = box.y
     c.restoreState()
@@ -590,12 +591,13 @@ def draw_chart(ctx: DrawContext, path: Path, tables: Sequence[ChartTable], *, he
                 if number == 0 and heading:
                     c = doc.canvas
                     c.setFillColor(style.title_ink)
-                    lines = wrap_lines(ctx, heading, "sans-bold", heading_size, area.w)
+                    lines = wrap_lines(ctx, heading, FontRole.SANS_BOLD, heading_size, area.w)
                     box = Rect(area.x, top - heading_size * 1.3, area.w, heading_size * 1.3)
-                    _draw_lines(c, ctx, lines[:1], "sans-bold", heading_size, box, Align.LEFT,
+                    _draw_lines(c, ctx, lines[:1], FontRole.SANS_BOLD, heading_size, box,
+                                Align.LEFT,
                                 heading_size * 1.3, "chart heading")
                     if len(lines) > 1:
-                        ctx.check_text(heading, "sans-bold", heading_size, area.w,
+                        ctx.check_text(heading, FontRole.SANS_BOLD, heading_size, area.w,
                                        heading_size * 1.3, detail="chart heading", wrap=False)
                     top -= head_h
                 for k, piece in enumerate(pieces):

@@ -29,6 +29,7 @@ from reportlab.lib.colors import CMYKColor, Color, toColor
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import PrintkitError
+from printkit.fonts import FontRole
 from printkit.layout.fit import Fitted, Hyphenator, fit_text, layout
 from printkit.layout.sizes import ItemSize
 from printkit.page.preflight import Preflight
@@ -142,8 +143,8 @@ class CardStyle:
 
     frame: CMYK = (0.85, 0.55, 0.0, 0.25)
     ink: CMYK = (0.0, 0.0, 0.0, 1.0)  # title and text: black ink only
-    title_role: str = "sans-bold"
-    text_role: str = "sans"
+    title_role: FontRole = FontRole.SANS_BOLD
+    text_role: FontRole = FontRole.SANS
     symbol: CMYK = (0.0, 0.0, 0.0, 0.9)  # a drawn symbol's ink (the eye)
     dot: CMYK = (0.0, 0.0, 0.0, 0.45)  # the dot's: a mid grey
     back_fill: CMYK = (0.85, 0.55, 0.0, 0.25)
@@ -260,7 +261,7 @@ class DeckFit:
     text_set_by: int | None = None  # the row whose text set the deck's text size
 
 
-def _common_size(texts: Sequence[str], role: str, w: float, heights: Sequence[float],
+def _common_size(texts: Sequence[str], role: FontRole, w: float, heights: Sequence[float],
                  best: Sequence[Fitted], min_size: float,
                  hyphenate: Hyphenator | None, color: CMYKColor, locale: str) -> list[Fitted]:
     """Every text at one size: the smallest of their best sizes (or a step less, should a
@@ -359,7 +360,7 @@ class CardBack:
     def fitted(self, w: float, h: float) -> Fitted:
         """The back's word, fitted to a ``w x h`` card (once)."""
         if self._fit is None:
-            self._fit = fit_text(self.text, "sans-bold", w - 2 * BACK_MARGIN,
+            self._fit = fit_text(self.text, FontRole.SANS_BOLD, w - 2 * BACK_MARGIN,
                                  h - 2 * BACK_MARGIN, locale=self.locale, max_size=BACK_MAX,
                                  min_size=BACK_MIN,
                                  step=SIZE_STEP, hyphenate=self.hyphenate,

@@ -48,7 +48,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from printkit.context import DrawContext
 from printkit.drawing.polyhedra import Net, Solid, net, solid
 from printkit.errors import LayoutError
-from printkit.fonts import font
+from printkit.fonts import FontRole, font
 from printkit.geometry import Rect
 from printkit.i18n import N_, Catalog
 from printkit.kits import Component, NoOptions
@@ -180,7 +180,7 @@ def draw_net(c: Any, spec: DieSpec, x: float, y: float, *, locale: str,
     # numbers / pips
     for f, poly in enumerate(nt.points):
         pts = [P(p) for p in poly]
-        _face_marks(c, spec, nt, f, pts, values, font("sans-bold", locale))
+        _face_marks(c, spec, nt, f, pts, values, font(FontRole.SANS_BOLD, locale))
     # cut lines: each tab's three free sides and every face edge that is neither a hinge nor
     # a tab's base; fold lines (dashed): hinges and tab bases
     c.setStrokeColorCMYK(0, 0, 0, 1)
@@ -488,14 +488,14 @@ def draw_preset(preset: DicePreset, ctx: DrawContext, path: Path) -> Path:
             with doc.page() as area:
                 if page == 0:
                     c.setFillColorCMYK(0, 0, 0, 1)
-                    c.setFont(ctx.font("sans-bold"), 11)
+                    c.setFont(ctx.font(FontRole.SANS_BOLD), 11)
                     top = area.top - mm(5)
-                    ctx.check_glyphs("sans-bold", title, "title")
+                    ctx.check_glyphs(FontRole.SANS_BOLD, title, "title")
                     c.drawString(area.x, top, title)
-                    c.setFont(ctx.font("sans"), 7.5)
+                    c.setFont(ctx.font(FontRole.SANS), 7.5)
                     how = ctx._("Cut along solid lines, crease the dashed lines (fold away from "
                                 "you), glue each grey tab inside its neighbouring face.")
-                    ctx.check_text(how, "sans", 7.5, area.w, mm(4), detail="instructions",
+                    ctx.check_text(how, FontRole.SANS, 7.5, area.w, mm(4), detail="instructions",
                                    wrap=False)
                     c.drawString(area.x, top - mm(4.5), how)
                 for p in placements:
@@ -510,11 +510,11 @@ def draw_preset(preset: DicePreset, ctx: DrawContext, path: Path) -> Path:
                     else:
                         draw_net(c, p.spec, p.x, p.y, locale=ctx.locale, bleed=bleed)
                     c.setFillColorCMYK(0, 0, 0, 1)
-                    c.setFont(ctx.font("sans"), 7)
+                    c.setFont(ctx.font(FontRole.SANS), 7)
                     name = ctx._("{kind} · {colour}").format(kind=p.spec.kind.upper(),
                                                              colour=ctx._(p.spec.colour))
-                    ctx.check_glyphs("sans", name, "net label")
-                    ctx.check_text(name, "sans", 7, p.w, LABEL_H, detail="net label",
+                    ctx.check_glyphs(FontRole.SANS, name, "net label")
+                    ctx.check_text(name, FontRole.SANS, 7, p.w, LABEL_H, detail="net label",
                                    wrap=False)
                     c.drawString(p.x, p.label_y, name)
     return path

@@ -37,7 +37,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
-from printkit.fonts import font, font_path
+from printkit.fonts import FontRole, font, font_path
 from printkit.geometry import Rect
 from printkit.resources import cache_dir
 
@@ -67,11 +67,11 @@ def fit_size(text: str, font_name: str, size: float, width: float,
     caller reports it).
 
     >>> from printkit.fonts import font
-    >>> fit_size("Score", font("sans", "en"), 10, 1000)
+    >>> fit_size("Score", font(FontRole.SANS, "en"), 10, 1000)
     10
-    >>> round(fit_size("Score", font("sans", "en"), 10, 10), 2) < 10
+    >>> round(fit_size("Score", font(FontRole.SANS, "en"), 10, 10), 2) < 10
     True
-    >>> fit_size("Score", font("sans", "en"), 10, 10, minimum=6)
+    >>> fit_size("Score", font(FontRole.SANS, "en"), 10, 10, minimum=6)
     6
     """
     w = pdfmetrics.stringWidth(text, font_name, size)
@@ -79,7 +79,7 @@ def fit_size(text: str, font_name: str, size: float, width: float,
     return max(fitted, minimum)
 
 
-def centred(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, cx: float,
+def centred(c: Canvas, ctx: DrawContext, text: str, role: FontRole, size: float, cx: float,
             cy: float, *, width: float | None = None, detail: str = "",
             minimum: float = 0.0) -> float:
     """Draw ``text`` centred on (cx, cy), optically (on the x-height), shrunk to ``width`` but
@@ -110,7 +110,7 @@ Bounds = tuple[float, float, float, float]
 Top = tuple[float, float]
 
 
-def _glyph_bounds(role: str, char: str, locale: str) -> Bounds | None:
+def _glyph_bounds(role: FontRole, char: str, locale: str) -> Bounds | None:
     """Ink bounds (xMin, yMin, xMax, yMax in em) of ``char`` in the ``role`` font."""
     return _glyph_bounds_of(str(font_path(role, locale)), char)
 
@@ -227,11 +227,11 @@ def _measured(path: str) -> _Measured:
     return _Measured(path)
 
 
-def glyph_top(role: str, char: str, locale: str) -> tuple[float, float] | None:
+def glyph_top(role: FontRole, char: str, locale: str) -> tuple[float, float] | None:
     """Where the stroke of ``char`` ends at the top in the ``role`` font (x, y in em): the
     middle of the outline's points within 5 % of an em of its highest point.
 
-    >>> x, y = glyph_top("sans", "1", "en")
+    >>> x, y = glyph_top(FontRole.SANS, "1", "en")
     >>> 0.05 < x < 0.4 and round(y, 3)
     0.669
     """
@@ -262,18 +262,19 @@ def _measure_top(path: str, char: str) -> list[float] | None:
     return [sum(near) / len(near) / upm, top / upm]
 
 
-def glyph_bounds(role: str, char: str, locale: str) -> tuple[float, float, float, float] | None:
+def glyph_bounds(role: FontRole, char: str, locale: str) -> tuple[float, float, float,
+                                                                  float] | None:
     """The ink bounds of ``char`` in the ``role`` font of ``locale``, in em (None for a blank
     glyph)."""
     return _glyph_bounds(role, char, locale)
 
 
-def ink_box(text: str, role: str, size: float, locale: str) -> Rect:
+def ink_box(text: str, role: FontRole, size: float, locale: str) -> Rect:
     """The box the ink of ``text`` covers at ``size`` pt, relative to the start of its
     baseline (glyphs as drawn, not the font's ascent and descent: a line of digits is lower
     than a line with a 'k' or a 'j').
 
-    >>> box = ink_box("10", "sans", 10, "en")
+    >>> box = ink_box("10", FontRole.SANS, 10, "en")
     >>> round(box.x, 2), round(box.y, 2), round(box.right, 2), round(box.top, 2)
     (0.35, -0.12, 9.36, 6.79)
     """
@@ -292,7 +293,7 @@ def ink_box(text: str, role: str, size: float, locale: str) -> Rect:
     return Rect.from_corners(x0, y0, x1, y1)
 
 
-def _font_name(role: str, locale: str) -> str:
+def _font_name(role: FontRole, locale: str) -> str:
     return font(role, locale)
 
 

@@ -54,6 +54,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.page.canvas import add_to_path
 from printkit.units import MM
@@ -439,7 +440,7 @@ class Labels:
     number reads over any pattern) when one is given."""
 
     size_pt: float = 6.5
-    role: str = "sans"
+    role: FontRole = FontRole.SANS
     ink: Color = field(default_factory=lambda: HexColor("#333333"))
     rise: float = 0.6
     backing: Color | None = None
@@ -908,7 +909,7 @@ def tree_glyph(crown: Color, trunk: Color, fruit: Color | None = None,
 
 
 def letter_glyph(letter: str, ink: Color, ring: Color, paper: Color | None = None,
-                 role: str = "sans-bold") -> Symbol:
+                 role: FontRole = FontRole.SANS_BOLD) -> Symbol:
     """A letter in a ring (a map feature's initial, an objective's letter)."""
 
     def draw(c: Canvas, ctx: DrawContext, x: float, y: float, size: float) -> None:

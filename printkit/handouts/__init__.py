@@ -27,6 +27,7 @@ from printkit.context import BuildContext, DrawContext
 from printkit.engines.core.files import atomic_write_bytes
 from printkit.engines.core.log import read_log
 from printkit.errors import PrintkitError
+from printkit.fonts import FontRole
 from printkit.handouts.booklet import impose
 from printkit.handouts.markup import Block, parse
 from printkit.handouts.render import render_file
@@ -186,7 +187,7 @@ def _check_glyphs(ctx: DrawContext, blocks: list[Block]) -> None:
         for b in blocks)
     plain = re.sub(r"<[^>]+>", "", text).replace("&lt;", "<").replace("&gt;", ">").replace(
         "&amp;", "&")
-    for role in ("sans", "sans-bold", "sans-italic"):
+    for role in (FontRole.SANS, FontRole.SANS_BOLD, FontRole.SANS_ITALIC):
         ctx.check_glyphs(role, plain, "handout text")
 
 

@@ -47,6 +47,7 @@ from reportlab.platypus.frames import Frame
 
 from printkit.context import DrawContext
 from printkit.errors import PrintkitError
+from printkit.fonts import FontRole
 from printkit.handouts.markup import Block
 from printkit.layout.assembly import page_form, tag_subsets_by_content
 from printkit.page.preflight import MIN_TEXT_PT
@@ -175,7 +176,8 @@ class FigureCaption(Flowable):  # type: ignore[misc]
 
 def styles(ctx: DrawContext, layout: PageLayout) -> dict[str, ParagraphStyle]:
     """Paragraph styles in the locale's fonts, hyphenated in its language."""
-    regular, bold, italic = ctx.font("sans"), ctx.font("sans-bold"), ctx.font("sans-italic")
+    regular, bold, italic = (ctx.font(FontRole.SANS), ctx.font(FontRole.SANS_BOLD),
+                             ctx.font(FontRole.SANS_ITALIC))
     registerFontFamily(regular, normal=regular, bold=bold, italic=italic, boldItalic=bold)
     size = layout.body_size
     lang = ctx.locale.split("_")[0]
@@ -394,7 +396,7 @@ def _numbered_canvas(header: tuple[str, str], ctx: DrawContext, layout: PageLayo
             m = layout.margin
             self.saveState()
             self.setFillColor(MUTED)
-            self.setFont(ctx.font("sans"), 8)
+            self.setFont(ctx.font(FontRole.SANS), 8)
             self.drawString(m, h - m, left)
             self.drawRightString(w - m, h - m, right)
             self.setStrokeColor(RULE)
@@ -428,7 +430,7 @@ def typeset(blocks: Sequence[Block], ctx: DrawContext, layout: PageLayout, *, ti
     doc = BaseDocTemplate(buffer, pagesize=layout.paper.size, invariant=1, title=title,
                           author="printkit", subject=subject, creator="printkit",
                           producer="printkit (ReportLab, pypdf)", lang=ctx.locale.replace("_", "-"),
-                          initialFontName=ctx.font("sans"), pageCompression=1,
+                          initialFontName=ctx.font(FontRole.SANS), pageCompression=1,
                           leftMargin=layout.margin, rightMargin=layout.margin,
                           topMargin=layout.margin, bottomMargin=layout.margin)
     doc.addPageTemplates([PageTemplate(id="page", frames=layout.frames())])

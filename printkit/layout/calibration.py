@@ -15,7 +15,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import LayoutError
-from printkit.fonts import font
+from printkit.fonts import FontRole, font
 from printkit.geometry import Rect
 from printkit.layout.impose import VIEWER_DUPLEX, mirror_axis
 from printkit.page import marks
@@ -196,7 +196,7 @@ def _scale(canvas: Canvas, ctx: DrawContext, x: float, y: float, *, vertical: bo
 
 
 def _fonts(locale: str) -> tuple[str, str]:
-    return font("sans", locale), font("sans-bold", locale)
+    return font(FontRole.SANS, locale), font(FontRole.SANS_BOLD, locale)
 
 
 def write_calibration(out: str | Path, ctx: DrawContext,

@@ -15,7 +15,7 @@ whole line is split as often as it needs.
 ['counterrevolutionar', 'counterrevolution', 'counterrevolu']
 >>> from printkit.fonts import font
 >>> lines, _widest, hyphenated = wrap("Take the counterrevolutionaries token",
-...                                   font("sans", "en"), 10, 60, hy)
+...                                   font(FontRole.SANS, "en"), 10, 60, hy)
 >>> lines, hyphenated
 (('Take the', 'counterre-', 'volutionaries', 'token'), True)
 """
@@ -33,7 +33,7 @@ import pyphen  # type: ignore[import-untyped]
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 
 from printkit.errors import PrintkitError
-from printkit.fonts import font
+from printkit.fonts import FontRole, font
 
 if TYPE_CHECKING:  # ReportLab is imported when text is fitted: ``printkit deck`` starts fast
     from reportlab.lib.colors import Color
@@ -198,7 +198,7 @@ class Fitted:
             baseline -= self.leading
 
 
-def layout(text: str, role: str, size: float, w: float, h: float, *, locale: str,
+def layout(text: str, role: FontRole, size: float, w: float, h: float, *, locale: str,
            hyphenate: Hyphenator | None = None, align: str = "center",
            color: Color | None = None, leading: float = LEADING) -> Fitted:
     """``text`` at ``size`` in a ``w x h`` box, in the font playing ``role`` in ``locale``:
@@ -223,7 +223,7 @@ def layout(text: str, role: str, size: float, w: float, h: float, *, locale: str
     return fitted
 
 
-def fit_text(text: str, role: str, w: float, h: float, *, locale: str, max_size: float = 12,
+def fit_text(text: str, role: FontRole, w: float, h: float, *, locale: str, max_size: float = 12,
              min_size: float = 6, step: float = 0.25, align: str = "center",
              color: Color | None = None, hyphenate: Hyphenator | None = None) -> Fitted:
     """Largest size in ``[min_size, max_size]`` (multiples of ``step`` above ``min_size``) at

@@ -31,6 +31,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.errors import LayoutError
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.page import marks
 from printkit.page.canvas import clip_rect, exempt, open_canvas
@@ -265,11 +266,11 @@ def _tile_page(c: Canvas, ctx: DrawContext, plan: TilePlan, t: Tile, form: str,
             marks.registration_mark(c, x, y, mm(2.5))
     # label and little map above the tile
     c.setFillColorCMYK(*marks.MARK_BLACK)
-    c.setFont(ctx.font("sans-bold"), 9)
+    c.setFont(ctx.font(FontRole.SANS_BOLD), 9)
     index = t.row * plan.cols + t.col + 1
     c.drawString(pr.x, pr.top + mm(4.5), ctx._("{title} — tile {label}").format(
         title=title, label=t.label))
-    c.setFont(ctx.font("sans"), 6.5)
+    c.setFont(ctx.font(FontRole.SANS), 6.5)
     c.drawString(pr.x, pr.top + mm(1.3), ctx._(
         "row {row}, column {col} · {n} of {total} · overlap {ov} mm: cut the left/top edge, "
         "lay it on the neighbour's dashed line").format(
@@ -294,9 +295,9 @@ def _assembly_page(c: Canvas, ctx: DrawContext, plan: TilePlan, form: str,
     decorate_first_page(c, ctx, safe.x, safe.top, safe.w)  # tiles are printed at home
     top = safe.top - BAND_ROOM - mm(6)
     c.setFillColorCMYK(*marks.MARK_BLACK)
-    c.setFont(ctx.font("sans-bold"), 12)
+    c.setFont(ctx.font(FontRole.SANS_BOLD), 12)
     c.drawString(safe.x, top, ctx._("{title}: assembly").format(title=title))
-    c.setFont(ctx.font("sans"), 8)
+    c.setFont(ctx.font(FontRole.SANS), 8)
     steps = [
         ctx._("{w} x {h} mm on {n} tiles ({rows} rows x {cols} columns), {ov} mm overlap.").format(
             w=f"{to_mm(plan.width):.1f}", h=f"{to_mm(plan.height):.1f}", n=len(plan.tiles),
@@ -309,7 +310,7 @@ def _assembly_page(c: Canvas, ctx: DrawContext, plan: TilePlan, form: str,
     ]
     # a step wraps rather than run past the safe area (translations are often longer)
     lines = [part for line in steps
-             for part in simpleSplit(line, ctx.font("sans"), 8, safe.w)]
+             for part in simpleSplit(line, ctx.font(FontRole.SANS), 8, safe.w)]
     for i, line in enumerate(lines):
         c.drawString(safe.x, top - mm(6) - i * mm(4.2), line)
     # diagram: the whole component, scaled, with the tiles over it
@@ -336,6 +337,6 @@ def _assembly_page(c: Canvas, ctx: DrawContext, plan: TilePlan, form: str,
         c.setStrokeColorCMYK(0, 0, 0, 1)
         c.circle(cx, cy, mm(5), stroke=1, fill=1)
         c.setFillColorCMYK(0, 0, 0, 1)
-        c.setFont(ctx.font("sans-bold"), 10)
+        c.setFont(ctx.font(FontRole.SANS_BOLD), 10)
         c.drawCentredString(cx, cy - 3.5, t.label)
     c.restoreState()

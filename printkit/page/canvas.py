@@ -62,7 +62,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 
 from printkit.engines.core.files import atomic_write_bytes
 from printkit.errors import PrintkitError
-from printkit.fonts import font
+from printkit.fonts import FontRole, font
 from printkit.geometry import Rect
 from printkit.page.preflight import MIN_TEXT_PT, TOLERANCE, Preflight
 from printkit.page.profiles import SheetFrame, profile, safe_rect
@@ -542,7 +542,8 @@ def open_canvas(
         raise PrintkitError(f"output folder {path.parent} does not exist")
     buffer = io.BytesIO()
     options: dict[str, Any] = dict(pagesize=frame.size if frame else paper.size, invariant=1,
-                                   initialFontName=font("sans", ctx.locale), initialFontSize=10,
+                                   initialFontName=font(FontRole.SANS, ctx.locale),
+                                   initialFontSize=10,
                                    pageCompression=1)
     prof = profile(ctx.profile)
     safe = safe_rect(paper, prof)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.page.canvas import exempt
 from printkit.page.profiles import Profile
@@ -115,7 +116,7 @@ def ruler(canvas: Canvas, ctx: DrawContext, x: float, y: float, length: float, *
         path.lineTo(x + i * minor, y + h)
     canvas.drawPath(path, stroke=1, fill=0)
     canvas.setFillColorCMYK(*MARK_BLACK)
-    canvas.setFont(ctx.font("sans"), RULER_LABEL)
+    canvas.setFont(ctx.font(FontRole.SANS), RULER_LABEL)
     if label_at_end:
         canvas.drawString(x + length + LABEL_GAP, y, label)
     else:
@@ -138,7 +139,7 @@ def check_rulers_width(ctx: DrawContext, *, labels_at_end: bool = False) -> floa
     if not labels_at_end:
         return mm(50) + RULER_GAP + inch(1)
 
-    a, b = (float(stringWidth(t, ctx.font("sans"), RULER_LABEL)) for t in _ruler_labels(ctx))
+    a, b = (float(stringWidth(t, ctx.font(FontRole.SANS), RULER_LABEL)) for t in _ruler_labels(ctx))
     return mm(50) + LABEL_GAP + a + RULER_GAP_END + inch(1) + LABEL_GAP + b
 
 
@@ -150,7 +151,7 @@ def check_rulers(canvas: Canvas, ctx: DrawContext, x: float, y: float, *,
     ruler(canvas, ctx, x, y, mm(50), minor=mm(1), major_every=5, label=first,
           label_at_end=labels_at_end)
     if labels_at_end:
-        x2 = x + mm(50) + LABEL_GAP + stringWidth(first, ctx.font("sans"), RULER_LABEL) \
+        x2 = x + mm(50) + LABEL_GAP + stringWidth(first, ctx.font(FontRole.SANS), RULER_LABEL) \
             + RULER_GAP_END
     else:
         x2 = x + mm(50) + RULER_GAP

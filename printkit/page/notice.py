@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.page import marks
 from printkit.page.canvas import exempt
@@ -115,9 +116,9 @@ def decorate_first_page(canvas: Canvas, ctx: DrawContext, x: float, top: float,
     """
     canvas.saveState()
     canvas.setFillColorCMYK(*marks.MARK_BLACK)
-    canvas.setFont(ctx.font("sans-bold"), 7.5)
+    canvas.setFont(ctx.font(FontRole.SANS_BOLD), 7.5)
     canvas.drawString(x, top - mm(3), ctx._("Print at 100 % / actual size"))
-    canvas.setFont(ctx.font("sans"), 6.5)
+    canvas.setFont(ctx.font(FontRole.SANS), 6.5)
     canvas.drawString(x, top - mm(6), ctx._("Turn off “fit to page”. Check the rulers:"))
     canvas.drawString(x, top - mm(9), ctx._("they must measure exactly 50 mm and 1 inch."))
     ruler_w = mm(50) + mm(8) + 72
@@ -144,13 +145,13 @@ def notice_strip(canvas: Canvas, ctx: DrawContext, rect: Rect, *,
     rulers = marks.check_rulers_width(ctx, labels_at_end=True)
     note = ctx._("Print at 100 % / actual size")
     advice = ctx._("Turn off “fit to page”. Check the rulers:")
-    bold, sans = ctx.font("sans-bold"), ctx.font("sans")
+    bold, sans = ctx.font(FontRole.SANS_BOLD), ctx.font(FontRole.SANS)
     canvas.setFillColorCMYK(*marks.MARK_BLACK)
     size = 7.0
     while size > 6.0 and stringWidth(note, bold, size) + mm(3) + rulers > length:
         size -= 0.25
     if stringWidth(note, bold, size) + mm(3) + rulers > length:  # a long translation
-        ctx.check_text(note, "sans-bold", size, length - rulers - mm(3), mm(4),
+        ctx.check_text(note, FontRole.SANS_BOLD, size, length - rulers - mm(3), mm(4),
                        detail="print-at-100 % notice", wrap=False)
     canvas.setFont(bold, size)
     canvas.drawString(0, base, note)

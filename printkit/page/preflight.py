@@ -3,7 +3,7 @@
 Templates record checks while they draw, through the recorder their drawing context carries
 (the pipeline, :mod:`printkit.pipeline`, opens one around every build and example)::
 
-    ctx.check_text(label, "sans", 8, box_w, box_h, detail="score track, box 12")
+    ctx.check_text(label, FontRole.SANS, 8, box_w, box_h, detail="score track, box 12")
     ctx.preflight.check_image(px_w, px_h, drawn_w, drawn_h, where="card 3 art")
     ctx.check_inside(Rect(x, y, w, h), "turn chart")      # against the safe area
     ctx.preflight.check_box("die cell", cell, need_w=2 * WRITE_DIGIT, need_h=MIN_WRITE_ROW,
@@ -37,7 +37,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from printkit.engines.core.files import atomic_write_bytes
-from printkit.fonts import font, font_path, has_glyphs
+from printkit.fonts import FontRole, font, font_path, has_glyphs
 from printkit.geometry import Rect
 from printkit.units import mm, to_mm
 
@@ -99,7 +99,7 @@ class Preflight:
     def exit_code(self) -> int:
         return 1 if self.errors else 0
 
-    def check_text(self, text: str, role: str, size: float, box_w: float, box_h: float, *,
+    def check_text(self, text: str, role: FontRole, size: float, box_w: float, box_h: float, *,
                    locale: str, where: str = "", leading: float | None = None,
                    wrap: bool = True) -> bool:
         """Does ``text`` in font ``role`` (in ``locale``'s script) at ``size`` pt fit a
@@ -123,7 +123,7 @@ class Preflight:
             ok = False
         return ok
 
-    def check_glyphs(self, role: str, text: str, *, locale: str, where: str = "") -> bool:
+    def check_glyphs(self, role: FontRole, text: str, *, locale: str, where: str = "") -> bool:
         """Does the font playing ``role`` in ``locale`` have every character of ``text``?"""
         missing = has_glyphs(role, text, locale)
         if missing:

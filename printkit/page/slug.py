@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.page import marks
 from printkit.page.canvas import exempt
@@ -96,7 +97,7 @@ def slug(canvas: Canvas, ctx: DrawContext, *, file_name: str, page: int, build_i
     spot = spot or SlugSpot(mm(6.35), mm(2.2))
     canvas.saveState()
     canvas.setFillColorCMYK(*marks.MARK_BLACK)
-    canvas.setFont(ctx.font("sans"), SLUG_SIZE)
+    canvas.setFont(ctx.font(FontRole.SANS), SLUG_SIZE)
     canvas.translate(spot.x, spot.y)
     if spot.turned:
         canvas.rotate(90)

@@ -46,6 +46,7 @@ from printkit.engines.pwinch_wars import (
     hex_code,
     load_data,
 )
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import NoOptions
@@ -137,7 +138,7 @@ class Writer:
         self.dry = dry
         """Only measure: move down as drawing would, draw and check nothing."""
 
-    def write(self, text: str, role: str, size: float, leading: float, colour: HexColor,
+    def write(self, text: str, role: FontRole, size: float, leading: float, colour: HexColor,
               detail: str, indent: float = 0.0) -> None:
         face = self.ctx.font(role)
         lines, widest, _split = wrap(text, face, size, self.w - indent)
@@ -171,16 +172,17 @@ def draw_scenario_page(c: Canvas, ctx: DrawContext, data: GameData, scenario: Sc
     game_map = data.maps[scenario.map]
     w = Writer(c, ctx, area.x, area.top, area.w, area.y)
     w.write(ctx._("%(game)s · scenario %(n)d of %(total)d") % {
-        "game": ctx._(TITLE), "n": number, "total": total}, "sans-bold",
+        "game": ctx._(TITLE), "n": number, "total": total}, FontRole.SANS_BOLD,
         float(p["kicker_size"]), float(p["kicker_size"]) * 1.3, ink("hint"), "kicker")
     title = ctx._(scenario.title)
-    face = ctx.font("sans-bold")
+    face = ctx.font(FontRole.SANS_BOLD)
     size = fit_size(title, face, float(p["title_size"]), area.w, MIN_TEXT_PT)
-    w.write(title, "sans-bold", size, size * 1.25, ink("title"), "scenario title")
-    w.write(ctx._(scenario.text), "sans-italic", float(p["text_size"]), float(p["text_leading"]),
+    w.write(title, FontRole.SANS_BOLD, size, size * 1.25, ink("title"), "scenario title")
+    w.write(ctx._(scenario.text), FontRole.SANS_ITALIC, float(p["text_size"]),
+            float(p["text_leading"]),
             ink("text"), "scenario story")
     w.gap(gap / 2)
-    w.write(_facts(ctx, data, scenario), "sans", float(p["facts_size"]),
+    w.write(_facts(ctx, data, scenario), FontRole.SANS, float(p["facts_size"]),
             float(p["facts_leading"]), ink("text"), "scenario facts")
     w.gap(gap)
     gw, gh = pwinch_hexmap(game_map, labels=False).grid.size_mm
@@ -323,8 +325,8 @@ def _badge(c: Canvas, ctx: DrawContext, view: View, game_map: GameMap, team: Tea
     c.setLineWidth(1.0)
     c.rect(x - side / 2, y - side / 2, side, side, stroke=1, fill=1)
     letter = TEAM_LETTERS[team.colour]
-    face = ctx.font("sans-bold")
-    ctx.check_glyphs("sans-bold", letter, "zone badge")
+    face = ctx.font(FontRole.SANS_BOLD)
+    ctx.check_glyphs(FontRole.SANS_BOLD, letter, "zone badge")
     size = float(m["badge_size"])
     c.setFillColor(team_ink(team.colour, dark=True))
     c.setFont(face, size)
@@ -345,7 +347,7 @@ def _teams(w: Writer, ctx: DrawContext, data: GameData, scenario: Scenario) -> N
         name = ctx._("%(colour)s team (%(letter)s)") % {
             "colour": ctx._(TEAM_NAMES[team.colour]).capitalize(),
             "letter": TEAM_LETTERS[team.colour]}
-        w.write(name, "sans-bold", float(t["head_size"]), float(t["head_size"]) * 1.3,
+        w.write(name, FontRole.SANS_BOLD, float(t["head_size"]), float(t["head_size"]) * 1.3,
                 ink("title"), "team", indent)
         if team.characters:
             names = ", ".join(data.roster.get(cid).name for cid in team.characters)
@@ -362,12 +364,12 @@ def _teams(w: Writer, ctx: DrawContext, data: GameData, scenario: Scenario) -> N
         if team.flag:
             line += " · " + ctx._("flag on %(code)s") % {
                 "code": hex_code(flag_home(game_map, team))}
-        w.write(line, "sans", size, leading, ink("text"), "team", indent)
+        w.write(line, FontRole.SANS, size, leading, ink("text"), "team", indent)
         items = ", ".join(
             ctx._("%(item)s × %(n)s") % {"item": ctx._(ITEM_NAMES[item]),
                                           "n": ctx.format_number(n)}
             for item, n in team.equipment)
-        w.write(ctx._("Equipment to share out: %(items)s") % {"items": items}, "sans", size,
+        w.write(ctx._("Equipment to share out: %(items)s") % {"items": items}, FontRole.SANS, size,
                 leading, ink("text"), "team equipment", indent)
         w.y = min(w.y, top - swatch)
         w.gap(mm(t["row_gap"]))
@@ -380,8 +382,8 @@ def _swatch(c: Canvas, ctx: DrawContext, team: Team, x: float, top: float, side:
     c.setStrokeColor(team_ink(team.colour, dark=True))
     c.rect(x, top - side, side, side, stroke=1, fill=1)
     letter = TEAM_LETTERS[team.colour]
-    face = ctx.font("sans-bold")
-    ctx.check_glyphs("sans-bold", letter, "team swatch")
+    face = ctx.font(FontRole.SANS_BOLD)
+    ctx.check_glyphs(FontRole.SANS_BOLD, letter, "team swatch")
     size = side * 0.62
     c.setFillColor(team_ink(team.colour, dark=True))
     c.setFont(face, size)
@@ -394,7 +396,7 @@ def _victory(w: Writer, ctx: DrawContext, game_map: GameMap, scenario: Scenario)
     v = LAYOUT["victory"]
     size, leading = float(v["size"]), float(v["leading"])
     vic = scenario.victory
-    w.write(ctx._("Victory points"), "sans-bold", float(v["head_size"]),
+    w.write(ctx._("Victory points"), FontRole.SANS_BOLD, float(v["head_size"]),
             float(v["head_size"]) * 1.35, ink("title"), "victory")
     lines = []
     if vic.eliminated:
@@ -435,7 +437,7 @@ def _victory(w: Writer, ctx: DrawContext, game_map: GameMap, scenario: Scenario)
         lines.append(ctx._("Characters lost to bedtime or to their own fighting give nobody "
                            "points."))
     for line in lines:
-        w.write("• " + line, "sans", size, leading, ink("text"), "victory")
+        w.write("• " + line, FontRole.SANS, size, leading, ink("text"), "victory")
 
 
 def draw_scenario_booklet(ctx: DrawContext, _options: NoOptions, out: Path) -> None:

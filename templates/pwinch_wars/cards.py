@@ -32,6 +32,7 @@ from printkit.drawing.deck import (
 from printkit.drawing.draw import Layout
 from printkit.engines.pwinch_wars import Card, Colour, Deck, load_deck
 from printkit.errors import LayoutError, PrintkitError
+from printkit.fonts import FontRole
 from printkit.kits import NoOptions
 from printkit.layout.fit import Hyphenator, fit_text, hyphenator
 from printkit.layout.impose import impose, plan_sheet
@@ -100,13 +101,13 @@ class CardBack:
         b = LAYOUT["back"]
         self.name = ctx._(TITLE)
         inner = item.width - 2 * mm(b["inset"]) - mm(4)
-        self.fitted = fit_text(self.name, "sans-bold", inner, mm(b["title_h"]),
+        self.fitted = fit_text(self.name, FontRole.SANS_BOLD, inner, mm(b["title_h"]),
                                locale=ctx.locale, max_size=float(b["title_max"]),
                                min_size=float(b["title_min"]),
                                color=LAYOUT.ink("back_text"))
-        ctx.check_glyphs("sans-bold", self.name, "card back")
+        ctx.check_glyphs(FontRole.SANS_BOLD, self.name, "card back")
         if not self.fitted.fits:
-            ctx.check_text(self.name, "sans-bold", self.fitted.size, inner, mm(b["title_h"]),
+            ctx.check_text(self.name, FontRole.SANS_BOLD, self.fitted.size, inner, mm(b["title_h"]),
                            detail="card back")
 
     def __call__(self, c: Canvas, x: float, y: float, w: float, h: float, index: int, *,

@@ -41,6 +41,7 @@ from printkit.drawing.chart_table import (
 from printkit.drawing.draw import Layout, centred, fit_size
 from printkit.engines.pwinch_wars import Chart, TurnChart, load_data
 from printkit.engines.pwinch_wars.game import HAND
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import NoOptions
@@ -187,7 +188,7 @@ def actions_table(ctx: DrawContext, chart: Chart) -> ChartTable:
     for a in chart.actions:
         where = (", ".join(ctx._(chart.terrain(t).name) for t in a.terrain) if a.terrain
                  else ctx._("any hex"))
-        rows.append((Text(ctx._(ACTION_NAMES[a.id]), "sans-bold"), Number(a.cost), where,
+        rows.append((Text(ctx._(ACTION_NAMES[a.id]), FontRole.SANS_BOLD), Number(a.cost), where,
                      _action_text(ctx, chart, a.id)))
     columns = (Column(ctx._("Action")), Column(ctx._("Cost"), Align.CENTRE, wrap=False),
                Column(ctx._("Where")), Column(ctx._("What it does")))
@@ -319,11 +320,11 @@ def sequence_table(ctx: DrawContext, chart: Chart) -> ChartTable:
          "hand": format_value(ctx, HAND)}
     rows: list[tuple[Text | str, str]] = []
     for i, step in enumerate(STEPS, 1):
-        rows.append((Text(format_value(ctx, i), "sans-bold"), ctx._(step) % n
+        rows.append((Text(format_value(ctx, i), FontRole.SANS_BOLD), ctx._(step) % n
                      if "%(" in step else ctx._(step)))
         if i == 3:
             for letter, part in zip("abcd", IMPULSE, strict=True):
-                rows.append((Text(letter, "sans-bold"), ctx._(part)))
+                rows.append((Text(letter, FontRole.SANS_BOLD), ctx._(part)))
     night = ctx._("Night turns: %(sneak)s sneak and %(fire)s fire for everybody.") % {
         "sneak": format_value(ctx, chart.modifiers.night_sneak, signed=True),
         "fire": format_value(ctx, chart.modifiers.night_fire, signed=True)}
@@ -385,11 +386,11 @@ def draw_turn_box(c: Canvas, ctx: DrawContext, turns: TurnChart, turn: int, box:
     detail = f"turn {turn}"
     number_size = float(t["number_size"])
     c.setFillColor(text)
-    centred(c, ctx, format_value(ctx, turn), "sans-bold", number_size, label.cx,
+    centred(c, ctx, format_value(ctx, turn), FontRole.SANS_BOLD, number_size, label.cx,
             label.top - number_size * 0.45, width=label.w, detail=detail, minimum=MIN_TEXT_PT)
     clock = clock_label(ctx, turns.label(turn))
     clock_size = float(t["clock_size"])
-    centred(c, ctx, clock, "sans", clock_size, label.cx,
+    centred(c, ctx, clock, FontRole.SANS, clock_size, label.cx,
             label.top - number_size * 0.95 - clock_size * 0.55, width=label.w, detail=detail,
             minimum=MIN_TEXT_PT)
     icon = mm(t["mark_icon"])
@@ -404,7 +405,7 @@ def draw_turn_box(c: Canvas, ctx: DrawContext, turns: TurnChart, turn: int, box:
     mark_size = float(t["mark_size"])
     row_h = mark_size * 1.5
     y = label.y + row_h / 2
-    face = ctx.font("sans-bold")
+    face = ctx.font(FontRole.SANS_BOLD)
     for word, draw_icon, banded in reversed(marks):
         if banded:
             c.setFillColor(ink("bed"))
@@ -416,7 +417,7 @@ def draw_turn_box(c: Canvas, ctx: DrawContext, turns: TurnChart, turn: int, box:
         c.setFillColor(ink("bed_text") if banded else text)
         room = label.w - icon * 1.4 - mm(1)
         size = fit_size(word, face, mark_size, room, MIN_TEXT_PT)
-        centred(c, ctx, word, "sans-bold", size, label.x + icon * 1.4 + mm(1) + room / 2, y,
+        centred(c, ctx, word, FontRole.SANS_BOLD, size, label.x + icon * 1.4 + mm(1) + room / 2, y,
                 width=room, detail=detail, minimum=MIN_TEXT_PT)
         y += row_h + mm(0.8)
     c.restoreState()
@@ -456,14 +457,15 @@ def draw_turn_chart(ctx: DrawContext, _options: NoOptions, path: Path) -> None:
             c = doc.canvas
             c.setFillColor(ink("title"))
             head = Rect(area.x, area.top - heading_size * 1.3, area.w, heading_size * 1.3)
-            fitted = fit_size(title, ctx.font("sans-bold"), heading_size, area.w, MIN_TEXT_PT)
-            centred(c, ctx, title, "sans-bold", fitted, area.x + area.w / 2, head.cy,
+            fitted = fit_size(title, ctx.font(FontRole.SANS_BOLD), heading_size, area.w,
+                              MIN_TEXT_PT)
+            centred(c, ctx, title, FontRole.SANS_BOLD, fitted, area.x + area.w / 2, head.cy,
                     width=area.w, detail="heading", minimum=MIN_TEXT_PT)
             top = head.y - mm(LAYOUT["table"]["table_gap"])
             track_w, track_h = track_size(turns)
             sub = float(t["track_title_size"])
             c.setFillColor(ink("title"))
-            centred(c, ctx, ctx._("Turn track"), "sans-bold", sub, area.x + track_w / 2,
+            centred(c, ctx, ctx._("Turn track"), FontRole.SANS_BOLD, sub, area.x + track_w / 2,
                     top - sub * 0.6, width=track_w, detail="track", minimum=MIN_TEXT_PT)
             track_top = top - sub * 1.3 - mm(1.5)
             draw_track(c, ctx, turns, area.x, track_top)
@@ -473,6 +475,6 @@ def draw_turn_chart(ctx: DrawContext, _options: NoOptions, path: Path) -> None:
             layouts, fits = fit_tables(ctx, [sequence_table(ctx, chart)], seq_w,
                                        top - area.y, chart_style())
             if not fits:
-                ctx.check_text(layouts[0].table.title, "sans", layouts[0].size, seq_w,
+                ctx.check_text(layouts[0].table.title, FontRole.SANS, layouts[0].size, seq_w,
                                top - area.y - layouts[0].height, detail="turn sequence")
             draw_table(c, ctx, layouts[0], seq_x, top, detail="turn sequence")

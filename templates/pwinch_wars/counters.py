@@ -61,6 +61,7 @@ from printkit.engines.pwinch_wars.roster import Character, Side
 from printkit.engines.pwinch_wars.scenarios import TRAY_BOXES, TeamColour
 from printkit.engines.pwinch_wars.terrain import Ability
 from printkit.errors import LayoutError
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Component, NoOptions
@@ -176,7 +177,7 @@ def _ink(name: str) -> HexColor:
     return LAYOUT.ink(name)
 
 
-def _text_line(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, box: Rect, *,
+def _text_line(c: Canvas, ctx: DrawContext, text: str, role: FontRole, size: float, box: Rect, *,
                detail: str) -> float:
     """``text`` centred in ``box`` on one line, shrunk to its width down to 6 pt."""
     return centred(c, ctx, text, role, size, box.cx, box.cy, width=box.w, detail=detail,
@@ -294,7 +295,7 @@ def draw_value(c: Canvas, ctx: DrawContext, symbol: Symbol, text: str, cx: float
     draw_symbol(c, symbol, cx, cy, d)
     c.setFillColor(white if symbol.dark else _ink("text"))
     vx, vy = _value_centre(symbol, cx, cy, d)
-    centred(c, ctx, text, "sans-bold", size, vx, vy, width=_value_width(symbol, d),
+    centred(c, ctx, text, FontRole.SANS_BOLD, size, vx, vy, width=_value_width(symbol, d),
             detail=detail, minimum=MIN_TEXT_PT)
 
 
@@ -472,7 +473,7 @@ def draw_character_counter(c: Canvas, ctx: DrawContext, character: Character, si
             c.setFillColor(white)
             c.rect(-b, s - band, s + 2 * b, band + b, stroke=0, fill=1)
         c.setFillColor(ink if side is Side.RED else white)
-        _text_line(c, ctx, character.name, "sans-bold", float(lay["name_size"]),
+        _text_line(c, ctx, character.name, FontRole.SANS_BOLD, float(lay["name_size"]),
                    Rect(_m(0.4), s - band, s - _m(0.8), band), detail=detail)
         d = _m(lay["symbol"])
         left = _m(lay["symbol_inset"]) + d / 2
@@ -486,7 +487,7 @@ def draw_character_counter(c: Canvas, ctx: DrawContext, character: Character, si
         draw_portrait(c, character, side, Rect(px, py, pw, ph))
         if character.special:
             c.setFillColor(white)
-            _text_line(c, ctx, character.special, "sans-bold", float(lay["ability_size"]),
+            _text_line(c, ctx, character.special, FontRole.SANS_BOLD, float(lay["ability_size"]),
                        Rect(px - _m(0.3), _m(lay["ability_y"]) - _m(1.4), pw + _m(0.6),
                             _m(2.8)), detail=detail)
 
@@ -562,7 +563,7 @@ def draw_item_counter(c: Canvas, ctx: DrawContext, item: Item, x: float, y: floa
             c.setLineWidth(0.5)
             c.rect(s - inset - sq, inset, sq, sq, stroke=1, fill=1)
             c.setFillColor(white)
-            centred(c, ctx, ctx.format_number(number), "sans-bold", float(lay["uses_size"]),
+            centred(c, ctx, ctx.format_number(number), FontRole.SANS_BOLD, float(lay["uses_size"]),
                     s - inset - sq / 2, inset + sq / 2, width=sq * 0.9, detail=detail,
                     minimum=MIN_TEXT_PT)
             c.restoreState()
@@ -602,19 +603,19 @@ def draw_item_counter(c: Canvas, ctx: DrawContext, item: Item, x: float, y: floa
 def _item_name(c: Canvas, ctx: DrawContext, name: str, room: Rect, detail: str) -> None:
     """The item's name on one line if it fits at 6 pt or more, else on two lines."""
     lay = LAYOUT["item"]
-    face = ctx.font("sans-bold")
+    face = ctx.font(FontRole.SANS_BOLD)
     size = float(lay["name_size"])
     if pdfmetrics.stringWidth(name, face, MIN_TEXT_PT) <= room.w:
-        _text_line(c, ctx, name, "sans-bold", size, room, detail=detail)
+        _text_line(c, ctx, name, FontRole.SANS_BOLD, size, room, detail=detail)
         return
     two = float(lay["name_two_line_size"])
     lines, _widest, _split = wrap(name, face, two, room.w)
     if len(lines) > 2 or any(pdfmetrics.stringWidth(t, face, two) > room.w for t in lines):
-        ctx.check_text(name, "sans-bold", two, room.w, room.h, detail=detail)
+        ctx.check_text(name, FontRole.SANS_BOLD, two, room.w, room.h, detail=detail)
     lead = two * 1.02
     for i, line in enumerate(lines[:2]):
         cy = room.cy + (lead / 2 if i == 0 else -lead / 2) if len(lines) > 1 else room.cy
-        centred(c, ctx, line, "sans-bold", two, room.cx, cy, width=room.w, detail=detail,
+        centred(c, ctx, line, FontRole.SANS_BOLD, two, room.cx, cy, width=room.w, detail=detail,
                 minimum=MIN_TEXT_PT)
 
 
@@ -904,7 +905,7 @@ def _team_base(c: Canvas, ctx: DrawContext, colour: TeamColour, b: float) -> Non
     c.line(-b, box, box, box)
     c.line(box, box, box, -b)
     c.setFillColor(dark)
-    centred(c, ctx, TEAM_LETTERS[colour], "sans-bold", float(lay["letter_size"]), box / 2,
+    centred(c, ctx, TEAM_LETTERS[colour], FontRole.SANS_BOLD, float(lay["letter_size"]), box / 2,
             box / 2, width=box * 0.9, detail=f"{colour.value} letter", minimum=MIN_TEXT_PT)
 
 
@@ -920,16 +921,17 @@ def draw_hidden_marker(c: Canvas, ctx: DrawContext, colour: TeamColour, number: 
         c.setFillColor(team_ink(colour, dark=True))
         detail = f"{colour.value} marker {number}"
         if face is MarkerFace.HIDDEN:
-            centred(c, ctx, "?", "sans-bold", float(lay["mark_size"]), s / 2, s / 2 + _m(0.3),
+            centred(c, ctx, "?", FontRole.SANS_BOLD, float(lay["mark_size"]), s / 2,
+                    s / 2 + _m(0.3),
                     detail=detail)
             return
         text = ctx.format_number(number)
         size_pt = float(lay["number_size"])
-        used = centred(c, ctx, text, "sans-bold", size_pt, s / 2, s / 2 + _m(0.4),
+        used = centred(c, ctx, text, FontRole.SANS_BOLD, size_pt, s / 2, s / 2 + _m(0.4),
                        width=s - 2 * _m(lay["ring"]) - _m(1), detail=detail,
                        minimum=MIN_TEXT_PT)
         if number in (6, 9):
-            w = pdfmetrics.stringWidth(text, ctx.font("sans-bold"), used)
+            w = pdfmetrics.stringWidth(text, ctx.font(FontRole.SANS_BOLD), used)
             c.setStrokeColor(team_ink(colour, dark=True))
             c.setLineWidth(_m(0.45))
             yy = s / 2 + _m(0.4) - used * 0.42
@@ -957,7 +959,7 @@ def draw_hq(c: Canvas, ctx: DrawContext, colour: TeamColour, x: float, y: float,
         p.close()
         c.drawPath(p, stroke=0, fill=1)
         c.setFillColor(white)
-        _text_line(c, ctx, ctx._(HQ), "sans-bold", float(lay["hq_size"]),
+        _text_line(c, ctx, ctx._(HQ), FontRole.SANS_BOLD, float(lay["hq_size"]),
                    Rect(_m(3.9), _m(3.6), s - _m(7.8), _m(4.8)), detail=f"{colour.value} HQ")
 
 
@@ -995,7 +997,7 @@ def draw_turn_marker(c: Canvas, ctx: DrawContext, x: float, y: float, size: floa
         c.setFillColor(_ink("turn_band"))
         c.rect(-b, -b, s + 2 * b, band + b, stroke=0, fill=1)
         c.setFillColor(white)
-        _text_line(c, ctx, ctx._(TURN), "sans-bold", float(lay["label_size"]),
+        _text_line(c, ctx, ctx._(TURN), FontRole.SANS_BOLD, float(lay["label_size"]),
                    Rect(_m(0.5), 0, s - _m(1.0), band), detail="turn marker")
         cx, cy, r = s / 2, band + (s - band) / 2, _m(4.7)
         c.setStrokeColor(_ink("turn_band"))
@@ -1235,7 +1237,7 @@ def _key_symbol(c: Canvas, ctx: DrawContext, entry: KeyEntry, x: float, y: float
         c.setFillColor(_ink("uses"))
         c.rect(x + d * 0.15, y + d * 0.15, d * 0.7, d * 0.7, stroke=0, fill=1)
         c.setFillColor(white)
-        centred(c, ctx, ctx.format_number(3), "sans-bold", 7.0, cx, cy, detail="key")
+        centred(c, ctx, ctx.format_number(3), FontRole.SANS_BOLD, 7.0, cx, cy, detail="key")
     elif entry is KeyEntry.CROSSFIRE:
         c.setStrokeColor(_ink("symbol_line"))
         c.setLineWidth(0.5)
@@ -1255,7 +1257,8 @@ def _key_symbol(c: Canvas, ctx: DrawContext, entry: KeyEntry, x: float, y: float
         c.setStrokeColor(team_ink(TeamColour.LIGHT_BLUE, dark=True))
         c.rect(x, y, d, d, stroke=1, fill=1)
         c.setFillColor(team_ink(TeamColour.LIGHT_BLUE, dark=True))
-        centred(c, ctx, "?" if entry is KeyEntry.HIDDEN else ctx.format_number(7), "sans-bold",
+        centred(c, ctx, "?" if entry is KeyEntry.HIDDEN else ctx.format_number(7),
+                FontRole.SANS_BOLD,
                 9.0, cx, cy, detail="key")
     elif entry is KeyEntry.TEAMS:
         for k, team in enumerate(TeamColour):
@@ -1272,7 +1275,7 @@ def _key_symbol(c: Canvas, ctx: DrawContext, entry: KeyEntry, x: float, y: float
         c.setFillColor(side_ink(Side.BLUE))
         c.rect(x, y, d, d, stroke=0, fill=1)
         c.setFillColor(white)
-        centred(c, ctx, "S", "sans-bold", 8.0, cx, cy, detail="key")
+        centred(c, ctx, "S", FontRole.SANS_BOLD, 8.0, cx, cy, detail="key")
     c.restoreState()
 
 
@@ -1300,7 +1303,7 @@ def header_layout(ctx: DrawContext, sheet: CounterSheet, duplex: str, width: flo
     """Wrap the header to ``width`` points: title, instructions, key entries in rows."""
     lay = LAYOUT["sheet"]
     title = ctx._(SHEET_TITLE).format(game=ctx._(TITLE), sheet=ctx._(sheet.title))
-    sans = ctx.font("sans")
+    sans = ctx.font(FontRole.SANS)
     size = float(lay["text_size"])
     lines, _widest, _split = wrap(_instructions(ctx, sheet, duplex), sans, size, width)
     d = _m(lay["key_symbol"])
@@ -1310,7 +1313,7 @@ def header_layout(ctx: DrawContext, sheet: CounterSheet, duplex: str, width: flo
     xpos, row = 0.0, 0
     for entry in sheet.key:
         text = _key_text(ctx, entry)
-        ctx.check_text(text, "sans", ksize, width - d - _m(1.2), _m(lay["key_row"]),
+        ctx.check_text(text, FontRole.SANS, ksize, width - d - _m(1.2), _m(lay["key_row"]),
                        detail="key", wrap=False)
         w = d + _m(1.2) + pdfmetrics.stringWidth(text, sans, ksize)
         if xpos > 0 and xpos + w > width:
@@ -1330,16 +1333,16 @@ def draw_header(c: Canvas, ctx: DrawContext, head: HeaderLayout, box: Rect) -> N
     c.setFillColor(_ink("text"))
     tsize = float(lay["title_size"])
     top = box.top
-    c.setFont(ctx.font("sans-bold"), tsize)
-    ctx.check_glyphs("sans-bold", head.title, "header")
-    ctx.check_text(head.title, "sans-bold", tsize, box.w, tsize * 1.3, detail="header",
+    c.setFont(ctx.font(FontRole.SANS_BOLD), tsize)
+    ctx.check_glyphs(FontRole.SANS_BOLD, head.title, "header")
+    ctx.check_text(head.title, FontRole.SANS_BOLD, tsize, box.w, tsize * 1.3, detail="header",
                    wrap=False)
     c.drawString(box.x, top - tsize, head.title)
     y = top - tsize * 1.3
     size, lead = float(lay["text_size"]), float(lay["leading"])
-    c.setFont(ctx.font("sans"), size)
+    c.setFont(ctx.font(FontRole.SANS), size)
     for line in head.lines:
-        ctx.check_glyphs("sans", line, "header")
+        ctx.check_glyphs(FontRole.SANS, line, "header")
         c.drawString(box.x, y - size, line)
         y -= lead
     y -= _m(1.5)
@@ -1350,8 +1353,8 @@ def draw_header(c: Canvas, ctx: DrawContext, head: HeaderLayout, box: Rect) -> N
         ry = y - (row + 1) * row_h + (row_h - d) / 2
         _key_symbol(c, ctx, entry, box.x + dx, ry, d)
         c.setFillColor(_ink("text"))
-        ctx.check_glyphs("sans", text, "key")
-        c.setFont(ctx.font("sans"), ksize)
+        ctx.check_glyphs(FontRole.SANS, text, "key")
+        c.setFont(ctx.font(FontRole.SANS), ksize)
         c.drawString(box.x + dx + d + _m(1.2), ry + d / 2 - ksize * 0.34, text)
     c.restoreState()
 

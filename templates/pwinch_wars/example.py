@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import time
 from pathlib import Path
 from typing import Any
@@ -38,7 +38,15 @@ from reportlab.platypus import Paragraph
 
 from printkit.context import DrawContext
 from printkit.drawing.draw import Layout, fit_size
-from printkit.drawing.hexmap import HexGrid, HexMap, MapRect, View, draw_map, window_around
+from printkit.drawing.hexmap import (
+    BaseForm,
+    HexGrid,
+    HexMap,
+    MapRect,
+    View,
+    draw_map,
+    window_around,
+)
 from printkit.engines.core import LogHeader, ReplayVisitor
 from printkit.engines.core.log import ReasonText, translate_reason
 from printkit.engines.pwinch_wars import (
@@ -54,10 +62,42 @@ from printkit.engines.pwinch_wars import (
     PwinchWars,
     Scout,
     Special,
-    hex_from_code,
+    hex_code,
     hex_to_offset,
 )
 from printkit.engines.pwinch_wars.actions import Action
+from printkit.engines.pwinch_wars.events import (
+    Activated,
+    CardDrawn,
+    CardPlayed,
+    CheckRolled,
+    DiceRolled,
+    DummyExposed,
+    Eliminated,
+    Event,
+    Fired,
+    FlagCaptured,
+    FlagDropped,
+    FlagPlanted,
+    FlagReturned,
+    FlagTaken,
+    GameOver,
+    Hidden,
+    HoldScored,
+    ImpulseEnded,
+    ModifierPlayed,
+    Moved,
+    OrderSet,
+    Picked,
+    Reddened,
+    Revealed,
+    Scouted,
+    SpecialDone,
+    TurnBegan,
+)
+from printkit.engines.pwinch_wars.phases import RollKind
+from printkit.engines.pwinch_wars.rules_fire import Modified
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.page.document import open_document
@@ -198,22 +238,22 @@ class Words:
             return self.ctx._("%(tag)s (dummy)") % {"tag": self.tag(m)}
         return f"{self.tag(m)} {self.names.get(m, '')}".strip()
 
-    def sum(self, skill: Mapping[str, Any]) -> str:
+    def sum(self, skill: Modified) -> str:
         """A modified skill as the seed writes it: ``6, heavy sling +1, not moved +1 = 8``."""
-        parts = [signed(int(skill["base"]), plus=False)]
-        for reason, amount in skill["terms"]:
-            parts.append(f"{self.term(str(reason))} {signed(int(amount))}")
+        parts = [signed(skill.base, plus=False)]
+        for t in skill.terms:
+            parts.append(f"{self.term(t.reason)} {signed(t.amount)}")
         if len(parts) == 1:
             return parts[0]
-        return ", ".join(parts) + " = " + signed(int(skill["total"]), plus=False)
+        return ", ".join(parts) + " = " + signed(skill.total, plus=False)
 
     @staticmethod
-    def numbers(skill: Mapping[str, Any]) -> str:
+    def numbers(skill: Modified) -> str:
         """The same sum in numbers only, for a label on the map: ``6+1−1 = 6``."""
-        text = signed(int(skill["base"]), plus=False)
-        text += "".join(signed(int(a)) for _r, a in skill["terms"])
-        if skill["terms"]:
-            text += " = " + signed(int(skill["total"]), plus=False)
+        text = signed(skill.base, plus=False)
+        text += "".join(signed(t.amount) for t in skill.terms)
+        if skill.terms:
+            text += " = " + signed(skill.total, plus=False)
         return text
 
     def points(self, halves: int) -> str:
@@ -227,7 +267,7 @@ class Words:
 class Note:
     """One event of the engine with where its counters stood when it happened."""
 
-    event: dict[str, Any]
+    event: Event
     at: dict[str, Hex] = field(default_factory=dict)
     """``subject`` / ``target`` hexes (a shot, a check)."""
 
@@ -244,13 +284,10 @@ class Impulse:
     number: int = 0
     """The number printed on the map and in the caption (0: nothing to draw)."""
 
-    def kinds(self) -> set[str]:
-        return {n.event["event"] for n in self.notes}
-
     @property
     def idle(self) -> bool:
         """Played without moving, firing or rolling: the caption lists these together."""
-        return self.kinds() <= {"activate", "end", "hidden"}
+        return all(isinstance(n.event, IDLE) for n in self.notes)
 
     def reason(self) -> str:
         """The reason of the impulse's main decision (the first one given)."""
@@ -280,8 +317,16 @@ class Frame:
 
 IMPULSE_ACTIONS = (Move, Fire, Scout, Special, End, PlayCard)
 """Decisions whose reason explains an impulse (a card played in a window included)."""
-CLOSING = {"draw", "hold", "game over"}
-OPENING = {"initiative", "tiebreak", "order", "turn"}
+IDLE = (Activated, ImpulseEnded, Hidden)
+"""What an impulse without a move, a shot or a roll caused."""
+CLOSING = (CardDrawn, HoldScored, GameOver)
+"""What belongs to the end of a turn."""
+
+
+def opens_turn(e: Event) -> bool:
+    """What belongs to the start of a turn: its marker, the initiative dice, the order."""
+    return isinstance(e, TurnBegan | OrderSet) or (
+        isinstance(e, DiceRolled) and e.kind != RollKind.FIRST)
 
 
 class FrameRecorder:
@@ -299,35 +344,36 @@ class FrameRecorder:
         if reason and isinstance(move, IMPULSE_ACTIONS) and frame.impulses:
             frame.impulses[-1].reasons.append(reason)
         for e in after.events:
-            kind = e["event"]
-            if kind == "turn":
+            if isinstance(e, TurnBegan):
                 frame.after = after
-                frame = Frame(int(e["turn"]), after, after)
+                frame = Frame(e.turn, after, after)
                 self.frames.append(frame)
-            note = Note(dict(e), self._where(after, e))
-            if kind == "activate":
-                m = Marker.from_json(e["marker"])
+            note = Note(e, self._where(after, e))
+            if isinstance(e, Activated):
+                m = e.marker
                 frame.impulses.append(Impulse(m.team, m, after.pieces[m].at))
                 frame.impulses[-1].notes.append(note)
-            elif kind in CLOSING or (frame.closing and kind != "activate"):
+            elif isinstance(e, CLOSING) or frame.closing:
                 frame.closing.append(note)
-            elif kind in OPENING or not frame.impulses:
+            elif opens_turn(e) or not frame.impulses:
                 frame.opening.append(note)
-                if kind == "order":
-                    frame.order = list(e["players"])
-                if kind == "initiative":
-                    frame.dice = list(e["dice"])
+                if isinstance(e, OrderSet):
+                    frame.order = list(e.players)
+                if isinstance(e, DiceRolled) and e.kind == RollKind.INITIATIVE:
+                    frame.dice = list(e.dice)
             else:
                 frame.impulses[-1].notes.append(note)
         frame.after = after
 
     @staticmethod
-    def _where(state: PwinchState, e: Mapping[str, Any]) -> dict[str, Hex]:
+    def _where(state: PwinchState, e: Event) -> dict[str, Hex]:
+        """Where the event's subject (``marker``) and target (``target``, ``on``) stood."""
         out: dict[str, Hex] = {}
-        for key, name in (("marker", "subject"), ("target", "target"), ("on", "target")):
-            raw = e.get(key)
-            if isinstance(raw, list):
-                p = state.pieces.get(Marker.from_json(raw))
+        for m, name in ((getattr(e, "marker", None), "subject"),
+                        (getattr(e, "target", None), "target"),
+                        (getattr(e, "on", None), "target")):
+            if isinstance(m, Marker):
+                p = state.pieces.get(m)
                 if p is not None and p.at is not None:
                     out[name] = p.at
         return out
@@ -361,15 +407,15 @@ class Captioner:
 
     # -- one roll ---------------------------------------------------------------------------
 
-    def roll(self, e: Mapping[str, Any], who: str) -> str:
+    def roll(self, e: CheckRolled, who: str) -> str:
         """A check in words: whose, what sum, the roll, the result (before its upshot)."""
         _ = self.ctx._
-        kind, cause, ok = e["event"], str(e.get("cause", "")), bool(e["success"])
-        values = {"who": who, "sum": self.w.sum(e["skill"]), "roll": int(e["roll"])}
-        if kind == "fire roll":
+        kind, cause, ok = e.kind, e.cause, e.success
+        values: dict[str, Any] = {"who": who, "sum": self.w.sum(e.skill), "roll": e.roll}
+        if kind == RollKind.FIRE:
             text = _("fire %(sum)s; rolls %(roll)d: %(result)s")
             values["result"] = _("hit") if ok else _("miss")
-        elif kind == "moral roll":
+        elif kind == RollKind.MORAL:
             why = CAUSES.get(cause)
             values["cause"] = _(why) if why else (
                 self.w.card(cause) if cause in self._cards else cause)
@@ -393,79 +439,77 @@ class Captioner:
         _ = self.ctx._
         w = self.w
         parts: list[str] = []
-        weapon = ""
         for note in imp.notes:
-            e = note.event
-            kind = e["event"]
-            subject = Marker.from_json(e["marker"]) if "marker" in e else imp.marker
-            if kind == "move":
-                hexes = len(e["path"]) - 1
-                parts.append(self.ctx.ngettext(
-                    "moves %(n)d hex to %(hex)s (%(points)s points)",
-                    "moves %(n)d hexes to %(hex)s (%(points)s points)", hexes) % {
-                    "n": hexes, "hex": e["path"][-1], "points": w.points(int(e["halves"]))})
-            elif kind == "special":
-                text = _(SPECIALS.get(str(e["action"]), str(e["action"])))
-                parts.append(text % {"hex": e.get("at") or "",
-                                     "item": w.item(str(e.get("item") or "flag"))}
-                             if "%(" in text else text)
-            elif kind == "scout":
-                parts.append(_("scouts %(target)s") % {
-                    "target": w.who(Marker.from_json(e["target"]))})
-            elif kind == "fire":
-                weapon = w.item(str(e["weapon"]))
-                parts.append(_("fires the %(weapon)s at %(target)s") % {
-                    "weapon": weapon, "target": w.who(Marker.from_json(e["target"]))})
-            elif kind == "fire roll":
-                parts.append(self.roll(e, w.who(subject)))
-            elif kind == "moral roll" or kind == "sneak roll":
-                own = subject == imp.marker and e.get("cause") == "end of impulse"
-                parts.append(self.roll(e, "" if own else w.who(subject)))
-            elif kind == "red":
-                parts.append(_("%(who)s turns red") % {"who": w.who(subject)})
-            elif kind == "eliminated":
-                parts.append(_("%(who)s is out of the game") % {"who": w.who(subject)})
-            elif kind == "dummy":
-                parts.append(_("%(who)s was a dummy: turned over and off the map") % {
-                    "who": w.tag(subject)})
-            elif kind == "revealed" and e.get("why") not in ("sneak check", "scouted", "fired"):
-                why = WHY_SEEN.get(str(e.get("why")))
-                parts.append(_("%(who)s is revealed (%(why)s)") % {
-                    "who": w.who(subject), "why": _(why) if why else w.term(str(e["why"]))})
-            elif kind == "hidden" and e.get("why") == "out of sight":
-                parts.append(_("hides: no enemy can see him"))
-            elif kind == "end" and not e["hide"]:
-                parts.append(_("stays in the open"))
-            elif kind == "card":
-                on = e.get("on")
-                card = w.card(str(e["card"]))
-                if on:
-                    parts.append(_("%(team)s plays %(card)s on %(who)s") % {
-                        "team": self.teams[int(e["player"])], "card": card,
-                        "who": w.who(Marker.from_json(on))})
-                else:
-                    parts.append(_("%(team)s plays %(card)s") % {
-                        "team": self.teams[int(e["player"])], "card": card})
-            elif kind.startswith("flag"):
-                parts.append(self.flag(e))
+            match note.event:
+                case Moved() as e:
+                    hexes = len(e.path) - 1
+                    parts.append(self.ctx.ngettext(
+                        "moves %(n)d hex to %(hex)s (%(points)s points)",
+                        "moves %(n)d hexes to %(hex)s (%(points)s points)", hexes) % {
+                        "n": hexes, "hex": hex_code(e.path[-1]), "points": w.points(e.halves)})
+                case SpecialDone() as e:
+                    text = _(SPECIALS.get(e.action, e.action))
+                    parts.append(text % {"hex": hex_code(e.at) if e.at is not None else "",
+                                         "item": w.item(e.item or "flag")}
+                                 if "%(" in text else text)
+                case Scouted() as e:
+                    parts.append(_("scouts %(target)s") % {"target": w.who(e.target)})
+                case Fired() as e:
+                    parts.append(_("fires the %(weapon)s at %(target)s") % {
+                        "weapon": w.item(e.weapon), "target": w.who(e.target)})
+                case CheckRolled(kind=RollKind.FIRE) as e:
+                    parts.append(self.roll(e, w.who(e.marker)))
+                case CheckRolled() as e:  # moral or sneak
+                    own = e.marker == imp.marker and e.cause == "end of impulse"
+                    parts.append(self.roll(e, "" if own else w.who(e.marker)))
+                case Reddened() as e:
+                    parts.append(_("%(who)s turns red") % {"who": w.who(e.marker)})
+                case Eliminated() as e:
+                    parts.append(_("%(who)s is out of the game") % {"who": w.who(e.marker)})
+                case DummyExposed() as e:
+                    parts.append(_("%(who)s was a dummy: turned over and off the map") % {
+                        "who": w.tag(e.marker)})
+                case Revealed() as e if e.why not in ("sneak check", "scouted", "fired"):
+                    why = WHY_SEEN.get(e.why)
+                    parts.append(_("%(who)s is revealed (%(why)s)") % {
+                        "who": w.who(e.marker), "why": _(why) if why else w.term(e.why)})
+                case Hidden(why="out of sight"):
+                    parts.append(_("hides: no enemy can see him"))
+                case ImpulseEnded(hide=False):
+                    parts.append(_("stays in the open"))
+                case CardPlayed() | ModifierPlayed() as e:
+                    parts.append(self.card(e))
+                case FlagPlanted() | FlagTaken() | FlagDropped() | FlagReturned() | \
+                        FlagCaptured() as e:
+                    parts.append(self.flag(e))
         head = f"{imp.number}. {w.who(imp.marker)}"
         text = head + ": " + "; ".join(parts) + "." if parts else head + "."
         return text, translated(self.ctx, imp.reason())
 
-    def flag(self, e: Mapping[str, Any]) -> str:
+    def card(self, e: CardPlayed | ModifierPlayed) -> str:
+        """A card played: by which team, on which marker (if on one)."""
         _ = self.ctx._
-        kind, team = e["event"], self.teams[int(e["team"])]
-        if kind == "flag taken":
-            return _("takes the %(team)s flag") % {"team": team}
-        if kind == "flag dropped":
-            return _("the %(team)s flag drops at %(hex)s") % {"team": team, "hex": e["at"]}
-        if kind == "flag returned":
-            return _("brings the %(team)s flag back to its camp") % {"team": team}
-        if kind == "flag captured":
-            return self.ctx.ngettext("the %(team)s flag is home: %(points)d point",
-                                     "the %(team)s flag is home: %(points)d points",
-                                     int(e["points"])) % {"team": team,
-                                                          "points": int(e["points"])}
+        values = {"team": self.teams[e.player], "card": self.w.card(e.card)}
+        if e.on is None:
+            return _("%(team)s plays %(card)s") % values
+        return _("%(team)s plays %(card)s on %(who)s") % {**values, "who": self.w.who(e.on)}
+
+    def flag(self, e: FlagPlanted | FlagTaken | FlagDropped | FlagReturned | FlagCaptured
+             ) -> str:
+        _ = self.ctx._
+        team = self.teams[e.team]
+        match e:
+            case FlagTaken():
+                return _("takes the %(team)s flag") % {"team": team}
+            case FlagDropped():
+                return _("the %(team)s flag drops at %(hex)s") % {"team": team,
+                                                                   "hex": hex_code(e.at)}
+            case FlagReturned():
+                return _("brings the %(team)s flag back to its camp") % {"team": team}
+            case FlagCaptured():
+                return self.ctx.ngettext("the %(team)s flag is home: %(points)d point",
+                                         "the %(team)s flag is home: %(points)d points",
+                                         e.points) % {"team": team, "points": e.points}
         return ""
 
     # -- one turn ---------------------------------------------------------------------------
@@ -475,24 +519,22 @@ class Captioner:
         out: list[Line] = []
         dice: list[str] = []
         for note in frame.opening:
-            e = note.event
-            if e["event"] in ("initiative", "tiebreak"):
-                rolls = ", ".join(_("%(team)s %(roll)d") % {"team": self.teams[p], "roll": d}
-                                  for p, d in zip(e["players"], e["dice"], strict=True))
-                dice.append(rolls if e["event"] == "initiative" else
-                            _("a tie, re-rolled: %(rolls)s") % {"rolls": rolls})
-            elif e["event"] == "moral roll":
-                who = self.w.who(Marker.from_json(e["marker"]))
-                out.append((self.roll(e, who) + ".", ""))
-            elif e["event"] in ("red", "eliminated"):
-                who = self.w.who(Marker.from_json(e["marker"]))
-                text = (_("%(who)s turns red") if e["event"] == "red" else
-                        _("%(who)s is out of the game")) % {"who": who}
-                out.append((text + ".", ""))
-            elif e["event"] == "card":
-                out.append((_("%(team)s plays %(card)s") % {
-                    "team": self.teams[int(e["player"])], "card": self.w.card(str(e["card"]))}
-                    + ".", ""))
+            match note.event:
+                case DiceRolled(kind=RollKind.INITIATIVE | RollKind.TIEBREAK) as e:
+                    rolls = ", ".join(_("%(team)s %(roll)d") % {"team": self.teams[p],
+                                                                "roll": d}
+                                      for p, d in zip(e.players, e.dice, strict=True))
+                    dice.append(rolls if e.kind == RollKind.INITIATIVE else
+                                _("a tie, re-rolled: %(rolls)s") % {"rolls": rolls})
+                case CheckRolled(kind=RollKind.MORAL) as e:
+                    out.append((self.roll(e, self.w.who(e.marker)) + ".", ""))
+                case Reddened() | Eliminated() as e:
+                    text = (_("%(who)s turns red") if isinstance(e, Reddened) else
+                            _("%(who)s is out of the game")) % {"who": self.w.who(e.marker)}
+                    out.append((text + ".", ""))
+                case CardPlayed() | ModifierPlayed() as e:
+                    out.append((_("%(team)s plays %(card)s") % {
+                        "team": self.teams[e.player], "card": self.w.card(e.card)} + ".", ""))
         if dice and frame.order:
             first = self.teams[frame.order[0]]
             out.insert(0, (_("Initiative: %(rolls)s; %(first)s plays first.") % {
@@ -511,22 +553,21 @@ class Captioner:
     def closing(self, frame: Frame) -> list[Line]:
         _ = self.ctx._
         out: list[Line] = []
-        drew = [int(n.event["player"]) for n in frame.closing if n.event["event"] == "draw"]
-        for n in frame.closing:
-            e = n.event
-            if e["event"] == "hold":
+        events = [n.event for n in frame.closing]
+        drew = [e.player for e in events if isinstance(e, CardDrawn)]
+        for e in events:
+            if isinstance(e, HoldScored):
                 out.append((self.ctx.ngettext(
                     "%(team)s holds the objective: %(points)d point.",
-                    "%(team)s holds the objective: %(points)d points.", int(e["points"])) % {
-                    "team": self.teams[int(e["player"])], "points": int(e["points"])}, ""))
+                    "%(team)s holds the objective: %(points)d points.", e.points) % {
+                    "team": self.teams[e.player], "points": e.points}, ""))
         if drew and frame.number > 0:
             teams = sorted(set(drew))
             out.append((_("End of turn: cards drawn by %(teams)s.") % {
                 "teams": ", ".join(self.teams[t] for t in teams)}, ""))
-        for n in frame.closing:
-            e = n.event
-            if e["event"] == "game over":
-                out.append((self.result(str(e["why"]), [int(s) for s in e["scores"]]), ""))
+        for e in events:
+            if isinstance(e, GameOver):
+                out.append((self.result(e.why, e.scores), ""))
         return out
 
     def result(self, why: str, scores: Sequence[int]) -> str:
@@ -616,6 +657,11 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
         teams = self.team_names(state)
         self.captioner = Captioner(ctx, self.words_, teams, state.scores)
         self.hexmap = pwinch_hexmap(state.map, labels=False)
+        # every panel places one drawing of the map's terrain, made once for the document
+        # (the same marks at the same places as drawn in each panel; a page of panels then
+        # holds its own marks, not the whole terrain again: a tenth of the file)
+        self.base = BaseForm(f"pwinch-example-{state.map.id}",
+                             View.whole(self.hexmap.grid, 0, 0))
         self.teams = teams
         pages: list[tuple[Frame, list[Line], bool]] = []
         for frame in self.frames:
@@ -652,14 +698,16 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
         out: list[Line] = []
         picks: dict[int, list[str]] = {}
         for n in frame.all_notes():
-            e = n.event
-            if e["event"] == "first":
-                rolls = ", ".join(_("%(team)s %(roll)d") % {"team": self.teams[p], "roll": d}
-                                  for p, d in zip(e["players"], e["dice"], strict=True))
-                out.append((_("First pick, one die each: %(rolls)s.") % {"rolls": rolls}, ""))
-            elif e["event"] == "pick":
-                picks.setdefault(int(e["player"]), []).append(
-                    frame.after.data.roster.get(str(e["character"])).name)
+            match n.event:
+                case DiceRolled(kind=RollKind.FIRST) as e:
+                    rolls = ", ".join(_("%(team)s %(roll)d") % {"team": self.teams[p],
+                                                                "roll": d}
+                                      for p, d in zip(e.players, e.dice, strict=True))
+                    out.append((_("First pick, one die each: %(rolls)s.") % {"rolls": rolls},
+                                ""))
+                case Picked() as e:
+                    picks.setdefault(e.player, []).append(
+                        frame.after.data.roster.get(e.character).name)
         for team, names in sorted(picks.items()):
             out.append((_("%(team)s drafts, in this order: %(names)s.") % {
                 "team": self.teams[team], "names": ", ".join(names)}, ""))
@@ -699,14 +747,14 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
         _ = ctx._
         ts, ss = size("title_size"), size("sub_size")
         title = _("%(game)s: an example game") % {"game": _(TITLE)}
-        ctx.check_glyphs("sans-bold", title, DETAIL)
+        ctx.check_glyphs(FontRole.SANS_BOLD, title, DETAIL)
         c.setFillColor(ink("text"))
-        c.setFont(ctx.font("sans-bold"), ts)
+        c.setFont(ctx.font(FontRole.SANS_BOLD), ts)
         c.drawString(area.x, area.top - ts, title)
         scen = _(state.scenario.title)
-        ctx.check_glyphs("sans", scen, DETAIL)
+        ctx.check_glyphs(FontRole.SANS, scen, DETAIL)
         c.setFillColor(ink("hint"))
-        c.setFont(ctx.font("sans"), ss)
+        c.setFont(ctx.font(FontRole.SANS), ss)
         c.drawRightString(area.right, area.top - ts, scen)
         y = area.top - ts * 1.5
         if frame.number == 0:
@@ -725,17 +773,17 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
                 line += " · " + ", ".join(notes)
             if not first:
                 line += " " + _("(continued)")
-        ctx.check_glyphs("sans-bold", line, DETAIL)
+        ctx.check_glyphs(FontRole.SANS_BOLD, line, DETAIL)
         c.setFillColor(ink("text"))
-        c.setFont(ctx.font("sans-bold"), size("turn_size"))
+        c.setFont(ctx.font(FontRole.SANS_BOLD), size("turn_size"))
         c.drawString(area.x, y - size("turn_size"), line)
         scores = frame.after.scores
         pts = ", ".join(_("%(team)s %(points)d") % {"team": self.teams[p], "points": s}
                         for p, s in enumerate(scores))
         pts = _("Points after it: %(list)s") % {"list": pts}
-        ctx.check_glyphs("sans", pts, DETAIL)
+        ctx.check_glyphs(FontRole.SANS, pts, DETAIL)
         c.setFillColor(ink("hint"))
-        c.setFont(ctx.font("sans"), ss)
+        c.setFont(ctx.font(FontRole.SANS), ss)
         c.drawRightString(area.right, y - size("turn_size"), pts)
         return ts * 1.5 + size("turn_size") * 1.6
 
@@ -776,12 +824,11 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
             if player.bot:
                 name += ": " + _("%(bot)s bot") % {"bot": player.bot}
             who.append(name)
-        over = [n.event for f in self.frames for n in f.closing
-                if n.event["event"] == "game over"]
+        over = [e for f in self.frames for n in f.closing
+                if isinstance(e := n.event, GameOver)]
         lines = [_(state.scenario.text), " · ".join(who)]
         if over:
-            lines.append(self.captioner.result(str(over[-1]["why"]),
-                                               [int(s) for s in over[-1]["scores"]]))
+            lines.append(self.captioner.result(over[-1].why, over[-1].scores))
         elif state.turn:
             lines.append(_("The log stops after turn %(n)d, before the game ends.") % {
                 "n": state.turn})
@@ -789,9 +836,9 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
             lines.append(_("The log stops after %(n)d turns, before the game ends.") % {
                 "n": 0})
         for line in lines:
-            ctx.check_glyphs("sans", line, DETAIL)
+            ctx.check_glyphs(FontRole.SANS, line, DETAIL)
         para = Paragraph("<br/>".join(escape(t) for t in lines),
-                         _style(ctx, "sans", size("sub_size")))
+                         _style(ctx, FontRole.SANS, size("sub_size")))
         _w, h = para.wrap(area.w, area.h)
         para.drawOn(c, area.x, top - mm(1) - h)
         y = top - mm(1) - h - mm(2)
@@ -806,14 +853,14 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
         y = top - icon
         for kind, text in LEGEND:
             words = ctx._(text)
-            ctx.check_glyphs("sans", words, DETAIL)
-            w = icon * 1.6 + stringWidth(words, ctx.font("sans"), ls)
+            ctx.check_glyphs(FontRole.SANS, words, DETAIL)
+            w = icon * 1.6 + stringWidth(words, ctx.font(FontRole.SANS), ls)
             if x + w > area.right:
                 x = area.x
                 y -= icon + mm(1.2)
             legend_icon(c, ctx, kind, x, y, icon)
             c.setFillColor(ink("hint"))
-            c.setFont(ctx.font("sans"), ls)
+            c.setFont(ctx.font(FontRole.SANS), ls)
             c.drawString(x + icon * 1.6, y + icon / 2 - ls * 0.35, words)
             x += w + mm(4)
         return y - mm(2)
@@ -861,9 +908,9 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
                         cell_box.top - window.h * mm(k), k, window)
             low = min(low, view.rect.y)
             title = ctx._("As %(team)s saw it") % {"team": self.teams[viewer]}
-            ctx.check_glyphs("sans-bold", title, DETAIL)
+            ctx.check_glyphs(FontRole.SANS_BOLD, title, DETAIL)
             c.setFillColor(ink(f"view_{viewer}"))
-            c.setFont(ctx.font("sans-bold"), size("panel_title"))
+            c.setFont(ctx.font(FontRole.SANS_BOLD), size("panel_title"))
             c.drawString(view.rect.x, view.rect.top + size("panel_title") * 0.45, title)
             Panel(self, frame, action, viewer, view, self.hexmap).draw(c)
         return box.top - low
@@ -885,7 +932,7 @@ class Shot:
     team: int
     start: Hex
     end: Hex
-    skill: Mapping[str, Any]
+    skill: Modified
     roll: int
     hit: bool
 
@@ -896,8 +943,9 @@ class Check:
 
     number: int
     at: Hex
-    kind: str
-    skill: Mapping[str, Any]
+    kind: RollKind
+    """Moral, or sneak (against a scout)."""
+    skill: Modified
     roll: int
     success: bool
     upshot: str
@@ -943,31 +991,30 @@ def action_of(frame: Frame) -> Action_:
         moved = False
         pending: tuple[Hex, Hex] | None = None
         for note in notes:
-            e, at = note.event, note.at
-            kind = e["event"]
-            if kind == "move":
-                hexes = tuple(hex_from_code(c) for c in e["path"])
-                out.paths.append(Path_(number, team, hexes))
-                moved = True
-            elif kind == "fire" and "subject" in at and "target" in at:
-                pending = (at["subject"], at["target"])
-            elif kind == "fire roll" and pending is not None:
-                out.shots.append(Shot(number, team, pending[0], pending[1], e["skill"],
-                                      int(e["roll"]), bool(e["success"])))
-                pending = None
-            elif kind in ("moral roll", "sneak roll") and "subject" in at and (
-                    kind == "moral roll" or e.get("cause") == "scouted"):
-                upshot = "" if e["success"] else ("found" if kind == "sneak roll" else "fails")
-                out.checks.append(Check(number, at["subject"], kind, e["skill"],
-                                        int(e["roll"]), bool(e["success"]), upshot))
-            elif kind in ("red", "eliminated") and out.checks:
-                last = out.checks[-1]
-                out.checks[-1] = Check(last.number, last.at, last.kind, last.skill, last.roll,
-                                       last.success, kind)
-                if kind == "eliminated" and "subject" in at:
-                    out.gone.append((Marker.from_json(e["marker"]), at["subject"], False))
-            elif kind == "dummy" and "subject" in at:
-                out.gone.append((Marker.from_json(e["marker"]), at["subject"], True))
+            at = note.at
+            match note.event:
+                case Moved() as e:
+                    out.paths.append(Path_(number, team, e.path))
+                    moved = True
+                case Fired() if "subject" in at and "target" in at:
+                    pending = (at["subject"], at["target"])
+                case CheckRolled(kind=RollKind.FIRE) as e if pending is not None:
+                    out.shots.append(Shot(number, team, pending[0], pending[1], e.skill,
+                                          e.roll, e.success))
+                    pending = None
+                case CheckRolled(kind=RollKind.MORAL | RollKind.SNEAK) as e if (
+                        "subject" in at and (e.kind == RollKind.MORAL or e.cause == "scouted")):
+                    upshot = "" if e.success else (
+                        "found" if e.kind == RollKind.SNEAK else "fails")
+                    out.checks.append(Check(number, at["subject"], e.kind, e.skill, e.roll,
+                                            e.success, upshot))
+                case Reddened() | Eliminated() as e if out.checks:
+                    out.checks[-1] = replace(out.checks[-1], upshot="red" if isinstance(
+                        e, Reddened) else "eliminated")
+                    if isinstance(e, Eliminated) and "subject" in at:
+                        out.gone.append((e.marker, at["subject"], False))
+                case DummyExposed() as e if "subject" in at:
+                    out.gone.append((e.marker, at["subject"], True))
         if number and not moved and start is not None:
             out.spots.append((number, team, start))
     return out
@@ -1000,7 +1047,7 @@ class Panel:
 
     def draw(self, c: Canvas) -> None:
         v = self.view
-        draw_map(c, self.ctx, self.hexmap, v)
+        draw_map(c, self.ctx, self.hexmap, v, base=self.ex.base)
         c.saveState()
         v.clip(c)
         for _m, h, dummy in self.action.gone:
@@ -1056,13 +1103,13 @@ class Panel:
         it (under it where there is room)."""
         s = self.view.flat_pt * size("counter")
         fs = size("tag_size")
-        face = self.ctx.font("sans-bold")
+        face = self.ctx.font(FontRole.SANS_BOLD)
         asc, desc = getAscentDescent(face, fs)
         h = asc - desc
         box = self.view.rect
         for at, text in self.tags:
             x, y = self.at(at)
-            self.ctx.check_glyphs("sans-bold", text, DETAIL)
+            self.ctx.check_glyphs(FontRole.SANS_BOLD, text, DETAIL)
             w = stringWidth(text, face, fs)
             g = 0.8
             cands = [Rect(x - w / 2, y - s / 2 - g - h, w, h), Rect(x - w / 2, y + s / 2 + g, w, h),
@@ -1153,9 +1200,9 @@ class Panel:
         _ = self.ctx._
         upshot = {"": _("keeps his nerve"), "fails": _("fails"), "red": _("turns red"),
                   "eliminated": _("out of the game"), "found": _("found")}[check.upshot]
-        if check.kind == "sneak roll" and check.success:
+        if check.kind == RollKind.SNEAK and check.success:
             upshot = _("stays hidden")
-        what = _("moral") if check.kind == "moral roll" else _("sneak")
+        what = _("moral") if check.kind == RollKind.MORAL else _("sneak")
         text = _("%(what)s %(sum)s, rolls %(roll)d: %(result)s") % {
             "what": what, "sum": Words.numbers(check.skill), "roll": check.roll,
             "result": upshot}
@@ -1173,7 +1220,7 @@ class Panel:
         c.setLineWidth(0.6)
         c.circle(x, y, r, stroke=1, fill=1)
         text = str(number)
-        face, fs = self.ctx.font("sans-bold"), size("bubble_size")
+        face, fs = self.ctx.font(FontRole.SANS_BOLD), size("bubble_size")
         c.setFillColor(ink("halo"))
         c.setFont(face, fs)
         asc, desc = getAscentDescent(face, fs)
@@ -1184,13 +1231,13 @@ class Panel:
     def place_labels(self, c: Canvas,
                      labels: Sequence[tuple[str, tuple[float, float], Color]]) -> None:
         """Each label near its anchor where it covers the least, inside the panel."""
-        face, fs = self.ctx.font("sans-bold"), size("note_size")
+        face, fs = self.ctx.font(FontRole.SANS_BOLD), size("note_size")
         asc, desc = getAscentDescent(face, fs)
         h = asc - desc
         box = self.view.rect
         placed: list[Rect] = []
         for text, (ax, ay), colour in labels:
-            self.ctx.check_glyphs("sans-bold", text, DETAIL)
+            self.ctx.check_glyphs(FontRole.SANS_BOLD, text, DETAIL)
             w = stringWidth(text, face, fs)
             cands = []
             for dy in (mm(3), -mm(3) - h, mm(6), -mm(6) - h, mm(9), -mm(9) - h, mm(12),
@@ -1265,7 +1312,7 @@ def draw_counter(c: Canvas, ctx: DrawContext, at: tuple[float, float], flat: flo
     x, y = at
     s = flat * size("counter")
     r = Rect(x - s / 2, y - s / 2, s, s)
-    bold = ctx.font("sans-bold")
+    bold = ctx.font(FontRole.SANS_BOLD)
     ts = max(size("tag_min"), s * size("tag_k"))
     c.saveState()
     c.setLineWidth(size("counter_line"))
@@ -1292,10 +1339,10 @@ def draw_counter(c: Canvas, ctx: DrawContext, at: tuple[float, float], flat: flo
         c.setFont(bold, ts)
         c.drawCentredString(x, r.top - band + ts * 0.2, tag)
         name = piece.char.name
-        ctx.check_glyphs("sans-bold", name, DETAIL)
+        ctx.check_glyphs(FontRole.SANS_BOLD, name, DETAIL)
         ns = fit_size(name, bold, size("name_size"), s * 0.94, size("text_min"))
         if stringWidth(name, bold, ns) > s * 0.94:
-            ctx.check_text(name, "sans-bold", ns, s * 0.94, s, detail=DETAIL, wrap=False)
+            ctx.check_text(name, FontRole.SANS_BOLD, ns, s * 0.94, s, detail=DETAIL, wrap=False)
         c.setFillColor(side_ink(side))
         c.setFont(bold, ns)
         c.drawCentredString(x, r.y + (r.h - band) / 2 - ns * 0.35, name)
@@ -1305,7 +1352,8 @@ def draw_counter(c: Canvas, ctx: DrawContext, at: tuple[float, float], flat: flo
 # --- the pages ---------------------------------------------------------------------------------
 
 
-def _style(ctx: DrawContext, role: str, font_size: float, colour: str = "text") -> ParagraphStyle:
+def _style(ctx: DrawContext, role: FontRole, font_size: float,
+           colour: str = "text") -> ParagraphStyle:
     return ParagraphStyle(role, fontName=ctx.font(role), fontSize=font_size,
                           leading=font_size * size("caption_leading"), textColor=ink(colour),
                           **paragraph_options(ctx.locale))
@@ -1314,13 +1362,13 @@ def _style(ctx: DrawContext, role: str, font_size: float, colour: str = "text") 
 def caption_paragraph(ctx: DrawContext, line: Line, font_size: float) -> Paragraph:
     """One caption line, the reason after it in grey italics."""
     text, why = line
-    ctx.check_glyphs("sans", text, DETAIL)
+    ctx.check_glyphs(FontRole.SANS, text, DETAIL)
     part = escape(text)
     if why:
-        ctx.check_glyphs("sans-italic", why, DETAIL)
-        part += (f' <font name="{ctx.font("sans-italic")}" color="{EXAMPLE["ink"]["hint"]}">'
+        ctx.check_glyphs(FontRole.SANS_ITALIC, why, DETAIL)
+        part += (f' <font name="{ctx.font(FontRole.SANS_ITALIC)}" color="{EXAMPLE["ink"]["hint"]}">'
                  f'— {escape(why)}</font>')
-    return Paragraph(part, _style(ctx, "sans", font_size))
+    return Paragraph(part, _style(ctx, FontRole.SANS, font_size))
 
 
 @dataclass
@@ -1404,9 +1452,9 @@ def legend_icon(c: Canvas, ctx: DrawContext, kind: str, x: float, y: float, s: f
         c.setDash()
         arrowhead(c, (x + s * 1.3, y + s / 2), (1.0, 0.0), s * 0.4)
     elif kind == "check":
-        halo_text(c, "7: 3", ctx.font("sans-bold"), size("note_size"), x, y + s * 0.25,
+        halo_text(c, "7: 3", ctx.font(FontRole.SANS_BOLD), size("note_size"), x, y + s * 0.25,
                   ink("miss"))
     else:
-        halo_text(c, "Ruby", ctx.font("sans-bold"), size("tag_size"), x, y + s * 0.25,
+        halo_text(c, "Ruby", ctx.font(FontRole.SANS_BOLD), size("tag_size"), x, y + s * 0.25,
                   ink("view_0"))
     c.restoreState()

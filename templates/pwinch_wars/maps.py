@@ -42,6 +42,7 @@ from printkit.drawing.hexmap import (
     tree_glyph,
 )
 from printkit.engines.pwinch_wars import GameMap, Hex, hex_code, hex_to_offset, load_data
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Capacity, Component, NoOptions
@@ -126,7 +127,7 @@ def terrain_symbols(terrain_id: str) -> tuple[Symbol, ...]:
 
 def label_style() -> Labels:
     h = LAYOUT["hexes"]
-    return Labels(float(h["label_size"]), "sans", ink("label"), float(h["label_rise"]),
+    return Labels(float(h["label_size"]), FontRole.SANS, ink("label"), float(h["label_rise"]),
                   ink("label_backing"), float(h["label_backing_alpha"]))
 
 
@@ -222,8 +223,8 @@ def _band(c: Canvas, ctx: DrawContext, game_map: GameMap, band: Rect) -> None:
     s = LAYOUT["sheet"]
     title_w = mm(s["title_width"])
     title = map_title(ctx, game_map)
-    face = ctx.font("sans-bold")
-    ctx.check_glyphs("sans-bold", title, "map title")
+    face = ctx.font(FontRole.SANS_BOLD)
+    ctx.check_glyphs(FontRole.SANS_BOLD, title, "map title")
     size = fit_size(title, face, float(s["title_size"]), title_w - mm(3), MIN_TEXT_PT)
     c.setFillColor(ink("title"))
     c.setFont(face, size)
@@ -235,11 +236,12 @@ def _band(c: Canvas, ctx: DrawContext, game_map: GameMap, band: Rect) -> None:
                 "row %(row)d, column %(col)d") % {
         "kind": ctx._(KIND_NAMES[game_map.kind]), "size": ctx.format_number(flat),
         "code": hex_code(example), "row": row, "col": col}
-    sface = ctx.font("sans")
-    ctx.check_glyphs("sans", sub, "map subtitle")
+    sface = ctx.font(FontRole.SANS)
+    ctx.check_glyphs(FontRole.SANS, sub, "map subtitle")
     ssize = fit_size(sub, sface, float(s["subtitle_size"]), title_w - mm(3), MIN_TEXT_PT)
     if pdfmetrics.stringWidth(sub, sface, ssize) > title_w - mm(3):
-        ctx.check_text(sub, "sans", ssize, title_w - mm(3), band.h / 2, detail="map subtitle",
+        ctx.check_text(sub, FontRole.SANS, ssize, title_w - mm(3), band.h / 2,
+                       detail="map subtitle",
                        wrap=False)
     c.setFillColor(ink("text"))
     c.setFont(sface, ssize)
@@ -250,7 +252,7 @@ def _band(c: Canvas, ctx: DrawContext, game_map: GameMap, band: Rect) -> None:
 def _legend(c: Canvas, ctx: DrawContext, game_map: GameMap, box: Rect) -> None:
     """A small hex of each terrain the map uses, with its name, in one row."""
     s = LAYOUT["sheet"]
-    face = ctx.font("sans")
+    face = ctx.font(FontRole.SANS)
     swatch, gap, spacing = mm(s["legend_swatch"]), mm(s["legend_gap"]), mm(s["legend_spacing"])
     terrains = legend_terrains(game_map)
     names = [ctx._(TERRAIN_NAMES[t]) for t in terrains]
@@ -261,12 +263,12 @@ def _legend(c: Canvas, ctx: DrawContext, game_map: GameMap, box: Rect) -> None:
         size = max(MIN_TEXT_PT, (box.w - fixed) / widths)
     used = fixed + widths * size
     if used > box.w + 0.01:
-        ctx.check_text(" · ".join(names), "sans", size, box.w - fixed, box.h,
+        ctx.check_text(" · ".join(names), FontRole.SANS, size, box.w - fixed, box.h,
                        detail="map legend", wrap=False)
     x = box.right - used
     full = pwinch_hexmap(game_map, labels=False)
     for tid, name in zip(terrains, names, strict=True):
-        ctx.check_glyphs("sans", name, "map legend")
+        ctx.check_glyphs(FontRole.SANS, name, "map legend")
         grid = HexGrid(1, 1, game_map.hex_flat_mm)
         scale = swatch / mm(game_map.hex_flat_mm)
         gw, gh = grid.size_mm

@@ -30,6 +30,7 @@ from printkit.drawing.draw import Layout, centred
 from printkit.engines.pwinch_wars.data import GameData, load_data
 from printkit.engines.pwinch_wars.scenarios import TRAY_BOXES, TeamColour
 from printkit.errors import LayoutError
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Component, NoOptions
@@ -95,7 +96,7 @@ class TrayGeometry:
 def _hint_lines(ctx: DrawContext, width: float) -> tuple[str, ...]:
     """The hint wrapped to ``width``, between characters in a script written without
     spaces (Chinese, Japanese)."""
-    lines, _widest, _split = wrap(ctx._(TRAY_HINT), ctx.font("sans"),
+    lines, _widest, _split = wrap(ctx._(TRAY_HINT), ctx.font(FontRole.SANS),
                                   float(LAYOUT["tray"]["hint_size"]), width)
     return lines
 
@@ -204,23 +205,23 @@ def draw_tray(c: Canvas, ctx: DrawContext, colour: TeamColour, g: TrayGeometry,
     c.setLineWidth(0.8)
     c.rect(letter.x, letter.y, letter.w, letter.h, stroke=1, fill=1)
     c.setFillColor(dark)
-    centred(c, ctx, TEAM_LETTERS[colour], "sans-bold", float(t["title_size"]), letter.cx,
+    centred(c, ctx, TEAM_LETTERS[colour], FontRole.SANS_BOLD, float(t["title_size"]), letter.cx,
             letter.cy, width=letter.w * 0.85, detail="title", minimum=MIN_TEXT_PT)
     title = ctx._(TRAY_TITLE).format(game=ctx._(TITLE), colour=ctx._(TEAM_NAMES[colour]))
     size = float(t["title_size"])
-    face = ctx.font("sans-bold")
+    face = ctx.font(FontRole.SANS_BOLD)
     room = g.title.right - mm(2) - (letter.right + mm(3))
-    ctx.check_glyphs("sans-bold", title, "title")
-    ctx.check_text(title, "sans-bold", size, room, g.title.h, detail="title", wrap=False)
+    ctx.check_glyphs(FontRole.SANS_BOLD, title, "title")
+    ctx.check_text(title, FontRole.SANS_BOLD, size, room, g.title.h, detail="title", wrap=False)
     c.setFont(face, size)
     c.drawString(letter.right + mm(3), letter.cy - size * 0.34, title)
     # the hint
     c.setFillColor(LAYOUT.ink("hint"))
     hsize = float(t["hint_size"])
     lead = hsize * float(t["hint_leading"])
-    ctx.check_text("\n".join(g.hint_lines), "sans", hsize, g.hint.w, g.hint.h, detail="hint",
+    ctx.check_text("\n".join(g.hint_lines), FontRole.SANS, hsize, g.hint.w, g.hint.h, detail="hint",
                    leading=lead, wrap=False)
-    c.setFont(ctx.font("sans"), hsize)
+    c.setFont(ctx.font(FontRole.SANS), hsize)
     for i, line in enumerate(g.hint_lines):
         c.drawString(g.hint.x, g.hint.top - hsize - i * lead, line)
     # the boxes
@@ -235,7 +236,7 @@ def draw_tray(c: Canvas, ctx: DrawContext, colour: TeamColour, g: TrayGeometry,
         draw_team_pattern(c, colour, Rect(strip.right - mm(24), strip.y + mm(1.2), mm(22),
                                           strip.h - mm(2.2)), pitch, width)
         c.setFillColor(dark)
-        centred(c, ctx, ctx.format_number(n), "sans-bold", float(t["number_size"]),
+        centred(c, ctx, ctx.format_number(n), FontRole.SANS_BOLD, float(t["number_size"]),
                 strip.x + mm(6), strip.cy - mm(0.2), width=mm(10), detail=f"box {n}",
                 minimum=MIN_TEXT_PT)
         c.setFillColor(LAYOUT.ink("slot"))

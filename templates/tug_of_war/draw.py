@@ -7,16 +7,83 @@ and rope with these calls, so the booklet's diagrams look like the table they de
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from pathlib import Path
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
-from printkit.drawing.draw import Layout
 from printkit.engines.tug_of_war.rules import RULES
+from printkit.layouts import load_layout
 
-LAYOUT = Layout(Path(__file__).parent / "layout.toml")
+
+@dataclass(frozen=True)
+class Tokens:
+    preset: str
+    ring: float
+    figure: float
+
+
+@dataclass(frozen=True)
+class Mat:
+    width: float
+    height: float
+    corner: float
+    padding: float
+    border_inset: float
+    border_width: float
+    title_height: float
+    space_clearance: float
+    space_pitch: float
+    space_rows: int
+    centre_gap: float
+    rope_width: float
+    die_clearance: float
+    die_gap: float
+    dice_group_gap: float
+    dice_row_gap: float
+    label_size: float
+    number_size: float
+    reserve_gap: float
+    reserve_min_height: float
+
+
+@dataclass(frozen=True)
+class Summary:
+    size: str
+    padding: float
+    columns_gap: float
+    max_size: float
+    min_size: float
+    head_size: float
+
+
+@dataclass(frozen=True)
+class Example:
+    strip_height: float
+    strip_gap: float
+    header_height: float
+    turn_column: float
+    dice_size: float
+    rope_width: float
+    caption_size: float
+    caption_min_size: float
+    max_pages: int
+
+
+@dataclass(frozen=True)
+class TugLayout:
+    """``layout.toml``: the kit's measurements (mm unless noted) and inks."""
+
+    ink: dict[str, Color]
+    tokens: Tokens
+    mat: Mat
+    summary: Summary
+    example: Example
+
+
+LAYOUT = load_layout(TugLayout, Path(__file__).parent / "layout.toml")
 
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.5, 0.5),),
@@ -29,11 +96,11 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 SIDE_KEYS = ("yellow", "red")
 
 
-def ink(name: str) -> HexColor:
-    return LAYOUT.ink(name)
+def ink(name: str) -> Color:
+    return LAYOUT.ink[name]
 
 
-def side_ink(side: int, shade: str = "") -> HexColor:
+def side_ink(side: int, shade: str = "") -> Color:
     """A team's colour: ``shade`` is ``""``, ``"dark"`` or ``"tint"``."""
     return ink(SIDE_KEYS[side] + (f"_{shade}" if shade else ""))
 

@@ -41,6 +41,7 @@ from printkit.engines.tug_of_war import (
     TugOfWarState,
 )
 from printkit.engines.tug_of_war.rules import RULES
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.page.document import open_document
 from printkit.scripts import paragraph_options
@@ -287,17 +288,17 @@ def blocks(strips: list[Strip]) -> list[list[Strip]]:
 
 def _caption_paragraph(ctx: DrawContext, lines: list[tuple[str, str]], size: float,
                        sep: str = "<br/>") -> Paragraph:
-    style = ParagraphStyle("cap", fontName=ctx.font("sans"), fontSize=size,
+    style = ParagraphStyle("cap", fontName=ctx.font(FontRole.SANS), fontSize=size,
                            leading=size * 1.22, textColor=ink("text"),
                            **paragraph_options(ctx.locale))
-    italic = ctx.font("sans-italic")
+    italic = ctx.font(FontRole.SANS_ITALIC)
     parts = []
     for text, why in lines:
         line = escape(text)
         if why:
             if sep != "<br/>" and not why.endswith((".", "!", "?")):
                 why += "."  # run on: the next sentence follows the reason
-            line += f' <font name="{italic}" color="{LAYOUT["ink"]["rule"]}">— ' \
+            line += f' <font name="{italic}" color="{ink("rule").hexval()}">— ' \
                     f"{escape(why)}</font>"
         parts.append(line)
     return Paragraph(sep.join(parts), style)
@@ -308,13 +309,13 @@ def _fit_caption(ctx: DrawContext, lines: list[tuple[str, str]], w: float,
     """The caption at the largest size (down to the minimum) whose lines fit ``w`` x ``h``;
     ``sep`` joins the lines (a set-up row runs them on as one paragraph)."""
     for text, reason in lines:
-        ctx.check_glyphs("sans", text, "caption")
-        ctx.check_glyphs("sans-italic", reason, "caption")
-    e = LAYOUT["example"]
-    size = float(e["caption_size"])
+        ctx.check_glyphs(FontRole.SANS, text, "caption")
+        ctx.check_glyphs(FontRole.SANS_ITALIC, reason, "caption")
+    e = LAYOUT.example
+    size = e.caption_size
     while True:
         para = _caption_paragraph(ctx, lines, size, sep)
-        if para.wrap(w, h)[1] <= h or size <= e["caption_min_size"]:
+        if para.wrap(w, h)[1] <= h or size <= e.caption_min_size:
             return para
         size -= 0.2
 
@@ -350,16 +351,16 @@ def _arrow(c: Canvas, x: float, y: float, length: float) -> None:
 
 def _label(c: Canvas, ctx: DrawContext, text: str, x: float, y: float,
            size: float = 6.5) -> None:
-    ctx.check_glyphs("sans-bold", text, "label")
+    ctx.check_glyphs(FontRole.SANS_BOLD, text, "label")
     c.setFillColor(ink("rule"))
-    c.setFont(ctx.font("sans-bold"), size)
+    c.setFont(ctx.font(FontRole.SANS_BOLD), size)
     c.drawString(x, y, text)
 
 
 def _mini_rope(c: Canvas, ctx: DrawContext, box: Rect, before: tuple[int, int],
                after: tuple[int, int], names: list[str], *, ring_new: bool = True) -> None:
     """The athletes after the turn on the mat's numbered spaces (3 rows, from the centre)."""
-    rows = LAYOUT["mat"]["space_rows"]
+    rows = LAYOUT.mat.space_rows
     cols = math.ceil(RULES.athletes_per_side / rows)
     gap = mm(4)
     pitch = min((box.w - gap) / 2 / cols, (box.h - mm(5)) / rows)
@@ -395,7 +396,7 @@ def _mini_rope(c: Canvas, ctx: DrawContext, box: Rect, before: tuple[int, int],
         change = after[side] - before[side]
         if change:
             text += f" ({_signed(change)})"
-        centred(c, ctx, text, "sans-bold", 7, box.cx + sign * box.w / 4, box.y + mm(1.6),
+        centred(c, ctx, text, FontRole.SANS_BOLD, 7, box.cx + sign * box.w / 4, box.y + mm(1.6),
                 width=box.w / 2 - mm(2))
 
 
@@ -409,9 +410,9 @@ def _before(c: Canvas, ctx: DrawContext, col: Rect, athletes: tuple[int, int]) -
     """The athletes on the rope before the turn, at the foot of the turn column: each side's
     count in its colour (a bare "13 : 9" left the reader to guess the order)."""
     c.setFillColor(ink("rule"))
-    centred(c, ctx, ctx._("before the turn"), "sans", 6.5, col.cx, col.y + mm(7),
+    centred(c, ctx, ctx._("before the turn"), FontRole.SANS, 6.5, col.cx, col.y + mm(7),
             width=col.w - mm(3))
-    size, face = 8.0, ctx.font("sans-bold")
+    size, face = 8.0, ctx.font(FontRole.SANS_BOLD)
     y = col.y + mm(3)
     c.setFont(face, size)
     c.setFillColor(ink("rule"))
@@ -425,19 +426,20 @@ def _before(c: Canvas, ctx: DrawContext, col: Rect, athletes: tuple[int, int]) -
 
 def draw_strip(c: Canvas, ctx: DrawContext, box: Rect, strip: Strip, names: list[str]) -> None:
     """One turn: turn column, team dice, common roll, mini rope, caption."""
-    e = LAYOUT["example"]
+    e = LAYOUT.example
     p = strip.player
-    ds = mm(e["dice_size"])
+    ds = mm(e.dice_size)
     c.saveState()
     _frame(c, box)
     # turn column
-    col = Rect(box.x, box.y, mm(e["turn_column"]), box.h)
+    col = Rect(box.x, box.y, mm(e.turn_column), box.h)
     c.setFillColor(side_ink(p, "tint"))
     c.roundRect(col.x, col.y, col.w, col.h, mm(2), stroke=0, fill=1)
     c.setFillColor(side_ink(p, "dark"))
-    centred(c, ctx, ctx._("Turn %(n)d") % {"n": strip.number}, "sans-bold", 11, col.cx,
+    centred(c, ctx, ctx._("Turn %(n)d") % {"n": strip.number}, FontRole.SANS_BOLD, 11, col.cx,
             col.top - mm(5), width=col.w - mm(3))
-    centred(c, ctx, names[p], "sans-bold", 8.5, col.cx, col.top - mm(10), width=col.w - mm(3))
+    centred(c, ctx, names[p], FontRole.SANS_BOLD, 8.5, col.cx, col.top - mm(10),
+            width=col.w - mm(3))
     athlete(c, col.cx, col.top - mm(20), mm(10), facing=FACING[p], colour=side_ink(p, "dark"))
     _before(c, ctx, col, strip.athletes_before)
     # diagrams row
@@ -455,7 +457,7 @@ def draw_strip(c: Canvas, ctx: DrawContext, box: Rect, strip: Strip, names: list
     if strip.new_dice:
         _arrow(c, end + mm(0.5), dice_y + ds / 2, mm(5))
         _dice_row(c, end + mm(7), dice_y, strip.new_dice, ds, edge=side_ink(p, "dark"))
-    rope_w = mm(e["rope_width"])
+    rope_w = mm(e.rope_width)
     rope_box = Rect(box.right - mm(3) - rope_w, dice_y - ds * 1.6, rope_w,
                     row_top - (dice_y - ds * 1.6))
     _label(c, ctx, ctx._("On the rope after the turn"), rope_box.x, row_top - mm(2.2))
@@ -474,12 +476,12 @@ def draw_setups(c: Canvas, ctx: DrawContext, box: Rect, setups: list[Strip],
                 names: list[str]) -> None:
     """Both set-ups in one strip: a row each (column, set-up roll, team dice, a caption run on
     under them), and one rope at the right with the athletes after both and who starts."""
-    e = LAYOUT["example"]
-    ds = mm(e["dice_size"])
-    rope_w = mm(e["rope_width"])
+    e = LAYOUT.example
+    ds = mm(e.dice_size)
+    rope_w = mm(e.rope_width)
     c.saveState()
     _frame(c, box)
-    col = Rect(box.x, box.y, mm(e["turn_column"]), box.h)
+    col = Rect(box.x, box.y, mm(e.turn_column), box.h)
     clip = c.beginPath()
     clip.roundRect(col.x, col.y, col.w, col.h, mm(2))
     rope_x = box.right - mm(3) - rope_w
@@ -497,9 +499,9 @@ def draw_setups(c: Canvas, ctx: DrawContext, box: Rect, setups: list[Strip],
         c.rect(col.x, row.y, col.w, row.h, stroke=0, fill=1)
         c.restoreState()
         c.setFillColor(side_ink(p, "dark"))
-        centred(c, ctx, ctx._("Set-up"), "sans-bold", 10, col.cx, row.top - mm(4.2),
+        centred(c, ctx, ctx._("Set-up"), FontRole.SANS_BOLD, 10, col.cx, row.top - mm(4.2),
                 width=col.w - mm(3))
-        centred(c, ctx, names[p], "sans-bold", 8, col.cx, row.top - mm(8.4),
+        centred(c, ctx, names[p], FontRole.SANS_BOLD, 8, col.cx, row.top - mm(8.4),
                 width=col.w - mm(3))
         athlete(c, col.cx, row.top - mm(14.6), mm(7), facing=FACING[p],
                 colour=side_ink(p, "dark"))
@@ -522,7 +524,7 @@ def draw_setups(c: Canvas, ctx: DrawContext, box: Rect, setups: list[Strip],
     last = setups[-1]
     top = box.top - mm(2)
     _label(c, ctx, ctx._("On the rope after set-up"), rope_x, top - mm(2.2))
-    rows = LAYOUT["mat"]["space_rows"]
+    rows = LAYOUT.mat.space_rows
     pitch = (rope_w - mm(4)) / 2 / math.ceil(RULES.athletes_per_side / rows)
     rope_h = rows * pitch + mm(5)
     _mini_rope(c, ctx, Rect(rope_x, top - mm(3.5) - rope_h, rope_w, rope_h),
@@ -530,7 +532,8 @@ def draw_setups(c: Canvas, ctx: DrawContext, box: Rect, setups: list[Strip],
     starts = who_starts(ctx, last, names)
     if starts:
         c.setFillColor(ink("text"))
-        centred(c, ctx, starts, "sans", 7, rope_x + rope_w / 2, top - mm(3.5) - rope_h - mm(3),
+        centred(c, ctx, starts, FontRole.SANS, 7, rope_x + rope_w / 2,
+                top - mm(3.5) - rope_h - mm(3),
                 width=rope_w)
     c.restoreState()
 
@@ -539,10 +542,10 @@ def strip_boxes(area: Rect) -> list[Rect]:
     """Where the strips of one page go, top to bottom, inside the page's ``area`` (the safe
     area), below the header: as many as fit at ``strip_height`` (a minimum), stretched to
     fill the page."""
-    e = LAYOUT["example"]
+    e = LAYOUT.example
     x0, y0, x1, y1 = area.corners
-    top = y1 - mm(e["header_height"])
-    h, gap = mm(e["strip_height"]), mm(e["strip_gap"])
+    top = y1 - mm(e.header_height)
+    h, gap = mm(e.strip_height), mm(e.strip_gap)
     n = int((top - y0 + gap) // (h + gap))
     h = (top - y0 - (n - 1) * gap) / n  # share the page's spare height among the strips
     return [Rect(x0, top - (i + 1) * h - i * gap, x1 - x0, h) for i in range(n)]
@@ -551,7 +554,7 @@ def strip_boxes(area: Rect) -> list[Rect]:
 def booklet_capacity(ctx: DrawContext) -> int:
     """Strips the booklet holds within its page budget (``max_pages`` in layout.toml); both
     set-ups take one strip."""
-    return len(strip_boxes(ctx.safe_area)) * int(LAYOUT["example"]["max_pages"])
+    return len(strip_boxes(ctx.safe_area)) * LAYOUT.example.max_pages
 
 
 def _header(c: Canvas, ctx: DrawContext, area: Rect, header: LogHeader, names: list[str],
@@ -559,12 +562,12 @@ def _header(c: Canvas, ctx: DrawContext, area: Rect, header: LogHeader, names: l
     x0, _y0, x1, y1 = area.corners
     c.setFillColor(ink("text"))
     title = ctx._("Tug of War: an example game")
-    ctx.check_glyphs("sans-bold", title, "header")
-    c.setFont(ctx.font("sans-bold"), 13)
+    ctx.check_glyphs(FontRole.SANS_BOLD, title, "header")
+    c.setFont(ctx.font(FontRole.SANS_BOLD), 13)
     c.drawString(x0, y1 - mm(5), title)
     who = " · ".join(_player_line(ctx, header, names, side) for side in (YELLOW, RED))
-    ctx.check_glyphs("sans", who, "header")
-    c.setFont(ctx.font("sans"), 8)
+    ctx.check_glyphs(FontRole.SANS, who, "header")
+    c.setFont(ctx.font(FontRole.SANS), 8)
     c.setFillColor(ink("rule"))
     c.drawString(x0, y1 - mm(9.5), who)
     c.drawRightString(x1, y1 - mm(5),
@@ -590,11 +593,11 @@ def _legend(c: Canvas, ctx: DrawContext, right: float, y: float) -> None:
     r = mm(1.3)
     items = [(ctx._("new on the rope this turn"), "new"),
              (ctx._("sent back to the reserve this turn"), "gone")]
-    c.setFont(ctx.font("sans"), 7)
+    c.setFont(ctx.font(FontRole.SANS), 7)
     x = right
     for text, kind in reversed(items):
-        ctx.check_glyphs("sans", text, "legend")
-        width = c.stringWidth(text, ctx.font("sans"), 7)
+        ctx.check_glyphs(FontRole.SANS, text, "legend")
+        width = c.stringWidth(text, ctx.font(FontRole.SANS), 7)
         c.setFillColor(ink("rule"))
         c.drawRightString(x, y, text)
         cx, cy = x - width - mm(1.5) - r * 1.4, y + mm(0.9)

@@ -27,6 +27,7 @@ from printkit.drawing.draw import centred
 from printkit.drawing.polyhedra import die_size
 from printkit.engines.tug_of_war.rules import RULES, Rules
 from printkit.errors import LayoutError
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.kits import Capacity, NoOptions
 from printkit.layout.sizes import size as item_size
@@ -76,7 +77,7 @@ class MatGeometry:
 
 def token_side_mm() -> float:
     """The athlete counter's side (mm), from the size preset named in the layout."""
-    return item_size(LAYOUT["tokens"]["preset"]).width_mm
+    return item_size(LAYOUT.tokens.preset).width_mm
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,7 @@ class DiceCapacity(Capacity):
     @property
     def box_mm(self) -> float:
         """A box's side: the die and the clearance (``die_clearance``) on each side."""
-        return self.die_mm + 2 * float(LAYOUT["mat"]["die_clearance"])
+        return self.die_mm + 2 * LAYOUT.mat.die_clearance
 
 
 def held_die_mm() -> float:
@@ -107,8 +108,8 @@ def dice_capacities(rules: Rules = RULES) -> tuple[DiceCapacity, DiceCapacity]:
 
 
 def mat_size() -> tuple[float, float]:
-    m = LAYOUT["mat"]
-    return mm(m["width"]), mm(m["height"])
+    m = LAYOUT.mat
+    return mm(m.width), mm(m.height)
 
 
 def _dice_lines(counts: tuple[int, int, int], box: float, gap: float, group_gap: float,
@@ -132,32 +133,32 @@ def geometry(box: Rect | None = None, rules: Rules = RULES) -> MatGeometry:
     smaller than the mat raises ``LayoutError``."""
     if box is None:
         box = Rect(0, 0, *mat_size())
-    m = LAYOUT["mat"]
+    m = LAYOUT.mat
     w, h = mat_size()
     if w > box.w + 0.01 or h > box.h + 0.01:
         raise LayoutError(
-            f"the rope mat ({m['width']:g} x {m['height']:g} mm) does not fit the printable "
+            f"the rope mat ({m.width:g} x {m.height:g} mm) does not fit the printable "
             f"box ({to_mm(box.w):.1f} x {to_mm(box.h):.1f} mm)"
         )
     mat = Rect(box.cx - w / 2, box.cy - h / 2, w, h)
-    pad = mm(m["padding"])
-    title = Rect(mat.x + pad, mat.top - pad - mm(m["title_height"]), mat.w - 2 * pad,
-                 mm(m["title_height"]))
+    pad = mm(m.padding)
+    title = Rect(mat.x + pad, mat.top - pad - mm(m.title_height), mat.w - 2 * pad,
+                 mm(m.title_height))
 
-    n, rows = rules.athletes_per_side, m["space_rows"]
+    n, rows = rules.athletes_per_side, m.space_rows
     cols = math.ceil(n / rows)
-    pitch = mm(m["space_pitch"])
-    side = mm(token_side_mm() + m["space_clearance"])
-    half_gap = mm(m["centre_gap"]) / 2
+    pitch = mm(m.space_pitch)
+    side = mm(token_side_mm() + m.space_clearance)
+    half_gap = mm(m.centre_gap) / 2
     team_cap, common_cap = dice_capacities(rules)
-    box_w, gap = mm(team_cap.box_mm), mm(m["die_gap"])
-    label_h = mm(m["label_size"]) * 1.8
+    box_w, gap = mm(team_cap.box_mm), mm(m.die_gap)
+    label_h = mm(m.label_size) * 1.8
     counts = (team_cap.holds, common_cap.holds, team_cap.holds)
-    lines = _dice_lines(counts, box_w, gap, mm(m["dice_group_gap"]), title.w)
+    lines = _dice_lines(counts, box_w, gap, mm(m.dice_group_gap), title.w)
 
     dice_top = title.y - label_h
     dice_y = dice_top - lines * box_w - (lines - 1) * gap
-    block_top = dice_y - mm(m["dice_row_gap"]) - label_h
+    block_top = dice_y - mm(m.dice_row_gap) - label_h
     block_h = rows * pitch
     rope_y = block_top - block_h / 2
 
@@ -193,9 +194,9 @@ def geometry(box: Rect | None = None, rules: Rules = RULES) -> MatGeometry:
     team = (dice_group(title.x, team_cap.holds), dice_group(title.right - team_w, team_cap.holds))
     common = dice_group(mat.cx - common_w / 2, common_cap.holds)
 
-    reserve_top = block_top - block_h - mm(m["reserve_gap"])
+    reserve_top = block_top - block_h - mm(m.reserve_gap)
     reserves = tuple(Rect(b.x, mat.y + pad, b.w, reserve_top - mat.y - pad) for b in blocks)
-    if reserves[0].h < mm(m["reserve_min_height"]):
+    if reserves[0].h < mm(m.reserve_min_height):
         raise LayoutError("rope mat: the reserves are too shallow; make the mat taller")
     if min(b.x for b in blocks) < mat.x + pad - 0.01:
         raise LayoutError(f"rope mat: {n} athletes a side do not fit across the mat; widen it")
@@ -206,23 +207,24 @@ def geometry(box: Rect | None = None, rules: Rules = RULES) -> MatGeometry:
 
 def draw_mat(c: Canvas, ctx: DrawContext, g: MatGeometry) -> None:
     """Print the mat into its geometry."""
-    m = LAYOUT["mat"]
-    label = mm(m["label_size"])
+    m = LAYOUT.mat
+    label = mm(m.label_size)
     c.saveState()
     ground = g.mat.outset(profile(ctx.profile).bleed)  # print-shop: into the bleed
     c.setFillColor(ink("ground"))
     c.rect(ground.x, ground.y, ground.w, ground.h, stroke=0, fill=1)
     border = border_rect(g)
     c.setStrokeColor(ink("rule"))
-    c.setLineWidth(m["border_width"])
-    c.roundRect(border.x, border.y, border.w, border.h, mm(m["corner"]), stroke=1, fill=0)
+    c.setLineWidth(m.border_width)
+    c.roundRect(border.x, border.y, border.w, border.h, mm(m.corner), stroke=1, fill=0)
     c.setFillColor(ink("text"))
-    centred(c, ctx, ctx._("TUG OF WAR"), "sans-bold", g.title.h * 0.62, g.title.cx, g.title.cy)
+    centred(c, ctx, ctx._("TUG OF WAR"), FontRole.SANS_BOLD, g.title.h * 0.62, g.title.cx,
+            g.title.cy)
     _draw_centre_line(c, g)
-    rope(c, g.rope_x[0], g.rope_x[1], g.rope_y, mm(m["rope_width"]))
-    centre_mark(c, g.mat.cx, g.rope_y, mm(m["rope_width"]) * 2.6)
+    rope(c, g.rope_x[0], g.rope_x[1], g.rope_y, mm(m.rope_width))
+    centre_mark(c, g.mat.cx, g.rope_y, mm(m.rope_width) * 2.6)
     for space in g.spaces:
-        _draw_space(c, ctx, space, mm(m["number_size"]))
+        _draw_space(c, ctx, space, mm(m.number_size))
     for s in (YELLOW, RED):
         _draw_dice_boxes(c, ctx, g.team_dice[s], side_ink(s, "dark"), side_ink(s, "tint"),
                          ctx._("%(side)s team dice") % {"side": side_name(ctx, s)},
@@ -237,8 +239,8 @@ def draw_mat(c: Canvas, ctx: DrawContext, g: MatGeometry) -> None:
 def border_rect(g: MatGeometry) -> Rect:
     """The border line's path: inside the trim by ``border_inset`` and half the line's width,
     so that the whole line stays on the mat when it is cut out."""
-    m = LAYOUT["mat"]
-    return g.mat.inset(mm(m["border_inset"]) + m["border_width"] / 2)
+    m = LAYOUT.mat
+    return g.mat.inset(mm(m.border_inset) + m.border_width / 2)
 
 
 def _draw_centre_line(c: Canvas, g: MatGeometry) -> None:
@@ -260,7 +262,7 @@ def _draw_space(c: Canvas, ctx: DrawContext, space: Space, number_size: float) -
     c.setLineWidth(0.7)
     c.roundRect(r.x, r.y, r.w, r.h, r.w * 0.12, stroke=1, fill=1)
     c.setFillColor(side_ink(space.side, "dark"))
-    centred(c, ctx, str(space.number), "sans-bold", number_size, r.cx, r.cy)
+    centred(c, ctx, str(space.number), FontRole.SANS_BOLD, number_size, r.cx, r.cy)
     c.restoreState()
 
 
@@ -268,17 +270,17 @@ def _draw_dice_boxes(c: Canvas, ctx: DrawContext, boxes: tuple[Rect, ...], edge:
                      fill: Color, title: str, hint: str, label: float) -> None:
     x0, x1 = min(b.x for b in boxes), max(b.right for b in boxes)
     top, bottom = max(b.top for b in boxes), min(b.y for b in boxes)
-    room = x1 - x0 + mm(LAYOUT["mat"]["dice_group_gap"])  # captions may reach into the gaps
+    room = x1 - x0 + mm(LAYOUT.mat.dice_group_gap)  # captions may reach into the gaps
     c.saveState()
     c.setFillColor(edge)
-    centred(c, ctx, title, "sans-bold", label, (x0 + x1) / 2, top + label * 0.9, width=room)
+    centred(c, ctx, title, FontRole.SANS_BOLD, label, (x0 + x1) / 2, top + label * 0.9, width=room)
     for b in boxes:
         c.setFillColor(fill)
         c.setStrokeColor(edge)
         c.setLineWidth(0.9)
         c.roundRect(b.x, b.y, b.w, b.h, b.w * 0.16, stroke=1, fill=1)
     c.setFillColor(ink("rule"))
-    centred(c, ctx, hint, "sans-italic", label * 0.85, (x0 + x1) / 2, bottom - label * 0.95,
+    centred(c, ctx, hint, FontRole.SANS_ITALIC, label * 0.85, (x0 + x1) / 2, bottom - label * 0.95,
             width=room)
     c.restoreState()
 
@@ -292,10 +294,12 @@ def _draw_reserve(c: Canvas, ctx: DrawContext, r: Rect, side: int, label: float)
     c.roundRect(r.x, r.y, r.w, r.h, mm(3), stroke=1, fill=1)
     c.setDash()
     c.setFillColor(side_ink(side, "dark"))
-    centred(c, ctx, ctx._("%(side)s reserve") % {"side": side_name(ctx, side)}, "sans-bold", label,
+    centred(c, ctx, ctx._("%(side)s reserve") % {"side": side_name(ctx, side)}, FontRole.SANS_BOLD,
+            label,
             r.cx, r.top - label * 1.1, width=r.w * 0.9)
     c.setFillColor(ink("rule"))
-    centred(c, ctx, ctx._("athletes off the rope; removed athletes come back here"), "sans-italic",
+    centred(c, ctx, ctx._("athletes off the rope; removed athletes come back here"),
+            FontRole.SANS_ITALIC,
             label * 0.8, r.cx, r.top - label * 2.2, width=r.w * 0.9)
     c.restoreState()
 
@@ -303,7 +307,7 @@ def _draw_reserve(c: Canvas, ctx: DrawContext, r: Rect, side: int, label: float)
 def draw_rope_mat(ctx: DrawContext, _options: NoOptions, path: Path) -> None:
     """The mat at its true size: whole on one page when it fits the paper (either way round,
     below the "print at 100 %" band), else tiled over pages by the shared tiler."""
-    m = LAYOUT["mat"]
+    m = LAYOUT.mat
     tile(lambda c, w, h: draw_mat(c, ctx, geometry(Rect(0, 0, w, h))),
-         m["width"], m["height"], ctx, path, title=ctx._("Tug of War: rope mat"),
+         m.width, m.height, ctx, path, title=ctx._("Tug of War: rope mat"),
          build=build_id("tug-of-war", "rope-mat", ctx.paper.size, ctx.profile, ctx.locale))

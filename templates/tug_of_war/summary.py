@@ -19,6 +19,7 @@ from reportlab.platypus import Paragraph
 from printkit.context import DrawContext
 from printkit.drawing.draw import centred
 from printkit.engines.tug_of_war.rules import RULES, Rules
+from printkit.fonts import FontRole
 from printkit.kits import NoOptions
 from printkit.layout.impose import impose
 from printkit.layout.sizes import size as item_size
@@ -101,18 +102,18 @@ def _paragraphs(ctx: DrawContext, column: list[Section], size: float,
     script = paragraph_options(ctx.locale)  # CJK line breaking where the language needs it
     if hyphenate:
         script = {**script, **hyphenation_options(ctx.locale)}
-    head = ParagraphStyle("h", fontName=ctx.font("sans-bold"), fontSize=size * 1.12,
+    head = ParagraphStyle("h", fontName=ctx.font(FontRole.SANS_BOLD), fontSize=size * 1.12,
                           leading=size * 1.35, textColor=ink("text"), **script)
-    body = ParagraphStyle("b", fontName=ctx.font("sans"), fontSize=size, leading=size * 1.28,
+    body = ParagraphStyle("b", fontName=ctx.font(FontRole.SANS), fontSize=size, leading=size * 1.28,
                           leftIndent=size * 1.1, bulletIndent=0, textColor=ink("text"),
-                          bulletFontName=ctx.font("sans"), bulletFontSize=size, **script)
-    bold = ctx.font("sans-bold")
+                          bulletFontName=ctx.font(FontRole.SANS), bulletFontSize=size, **script)
+    bold = ctx.font(FontRole.SANS_BOLD)
     out: list[tuple[Paragraph, float]] = []
     for title, items in column:
-        ctx.check_glyphs("sans-bold", title, "turn summary")
+        ctx.check_glyphs(FontRole.SANS_BOLD, title, "turn summary")
         out.append((Paragraph(escape(title), head), size * 0.6 if out else 0.0))
         for item in items:
-            ctx.check_glyphs("sans", item, "turn summary")
+            ctx.check_glyphs(FontRole.SANS, item, "turn summary")
             text = escape(item).replace("&lt;b&gt;", f'<font name="{bold}">').replace(
                 "&lt;/b&gt;", "</font>")
             out.append((Paragraph(text, body, bulletText="•"), size * 0.25))
@@ -125,20 +126,21 @@ def _height(paras: list[tuple[Paragraph, float]], width: float) -> float:
 
 def card_face(ctx: DrawContext) -> Callable[..., None]:
     """The drawing callback of the card (the same card for both players)."""
-    s = LAYOUT["summary"]
+    s = LAYOUT.summary
 
     def draw(c: Canvas, x: float, y: float, w: float, h: float, index: int, *,
              bleed: float = 0.0) -> None:
-        pad = mm(s["padding"])
+        pad = mm(s.padding)
         left, right = sections(ctx)
-        head_h = mm(s["head_size"] * 0.9)
+        head_h = mm(s.head_size * 0.9)
         c.saveState()
         c.setFillColor(ink("fill"))
         c.rect(x - bleed, y + h - pad - head_h * 1.25, w + 2 * bleed, pad + head_h * 1.25 + bleed,
                stroke=0, fill=1)
         c.setFillColor(ink("text"))
         title = ctx._("Tug of War: set-up and turn")
-        centred(c, ctx, title, "sans-bold", s["head_size"], x + w / 2, y + h - pad - head_h * 0.45,
+        centred(c, ctx, title, FontRole.SANS_BOLD, s.head_size, x + w / 2,
+                y + h - pad - head_h * 0.45,
                 width=w * 0.62)
         rope(c, x + pad, x + w * 0.18, y + h - pad - head_h * 0.45, mm(2.2))
         rope(c, x + w * 0.82, x + w - pad, y + h - pad - head_h * 0.45, mm(2.2))
@@ -147,19 +149,19 @@ def card_face(ctx: DrawContext) -> Callable[..., None]:
         athlete(c, x + w - pad - mm(6), y + h - pad - head_h * 0.45, head_h * 1.05, facing=1,
                 colour=side_ink(1, "dark"))
         top = y + h - pad - head_h * 1.25 - mm(3)
-        col_w = (w - 2 * pad - mm(s["columns_gap"])) / 2
+        col_w = (w - 2 * pad - mm(s.columns_gap)) / 2
         avail = top - (y + pad)
-        size = float(s["max_size"])
+        size = s.max_size
 
         def needed(hyphenate: bool) -> float:
             return max(_height(_paragraphs(ctx, col, size, hyphenate), col_w)
                        for col in (left, right))
 
-        while size > s["min_size"] and needed(False) > avail:  # shrink first,
+        while size > s.min_size and needed(False) > avail:  # shrink first,
             size -= 0.25
         hyphenate = needed(False) > avail  # then hyphenate, then report
         for i, col in enumerate((left, right)):
-            cx = x + pad + i * (col_w + mm(s["columns_gap"]))
+            cx = x + pad + i * (col_w + mm(s.columns_gap))
             cy = top
             paras = _paragraphs(ctx, col, size, hyphenate)
             for para, gap in paras:
@@ -173,7 +175,7 @@ def card_face(ctx: DrawContext) -> Callable[..., None]:
                                   ctx.where("turn summary"))
         c.setStrokeColor(ink("faint"))
         c.setLineWidth(0.5)
-        mid = x + pad + col_w + mm(s["columns_gap"]) / 2
+        mid = x + pad + col_w + mm(s.columns_gap) / 2
         c.line(mid, y + pad, mid, top)
         c.restoreState()
 
@@ -184,5 +186,5 @@ def draw_summary(ctx: DrawContext, _options: NoOptions, path: Path) -> None:
     """Two cards (one per player) on one page, with cut lines: upright on portrait paper,
     turned side by side on landscape (the imposer turns them when that fits more)."""
     face = card_face(ctx)
-    impose([face, face], item_size(LAYOUT["summary"]["size"]), ctx, path, rotate=True,
+    impose([face, face], item_size(LAYOUT.summary.size), ctx, path, rotate=True,
            title=ctx._("Tug of War: turn summary"), subject=ctx._("Set-up and a turn in brief"))

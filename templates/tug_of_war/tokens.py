@@ -29,12 +29,12 @@ TokenDraw = Callable[..., None]
 
 
 def token_size() -> ItemSize:
-    return item_size(LAYOUT["tokens"]["preset"])
+    return item_size(LAYOUT.tokens.preset)
 
 
 def token_face(side: int) -> TokenDraw:
     """The drawing callback of one side's counter (front and back are the same picture)."""
-    t = LAYOUT["tokens"]
+    t = LAYOUT.tokens
 
     def draw(c: Canvas, x: float, y: float, w: float, h: float, index: int, *,
              bleed: float = 0.0) -> None:
@@ -44,8 +44,8 @@ def token_face(side: int) -> TokenDraw:
         c.setFillColor(white)
         c.setStrokeColor(side_ink(side, "dark"))
         c.setLineWidth(0.5)
-        c.circle(x + w / 2, y + h / 2, w * t["ring"] / 2, stroke=1, fill=1)
-        athlete(c, x + w / 2, y + h / 2, h * t["figure"], facing=FACING[side],
+        c.circle(x + w / 2, y + h / 2, w * t.ring / 2, stroke=1, fill=1)
+        athlete(c, x + w / 2, y + h / 2, h * t.figure, facing=FACING[side],
                 colour=side_ink(side, "dark"))
         c.restoreState()
 

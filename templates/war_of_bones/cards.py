@@ -25,6 +25,7 @@ from printkit.drawing.dice import SHOP_D6_MM
 from printkit.drawing.draw import centred
 from printkit.engines.war_of_bones.rules import Rules
 from printkit.errors import LayoutError
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.kits import NoOptions
 from printkit.layout.impose import impose
@@ -58,18 +59,18 @@ def _frame(c: Canvas, ctx: DrawContext, rules: Rules, player: int, x: float, y: 
            w: float, h: float, bleed: float, title: str, section: str) -> float:
     """A card's title band: the player's badge, the title, the game's name; returns the y
     under it."""
-    cd = LAYOUT[section]
-    pad, band = mm(cd["padding"]), mm(cd["title_h"])
+    cd = LAYOUT.tracker if section == "tracker" else LAYOUT.card
+    pad, band = mm(cd.padding), mm(cd.title_h)
     c.setFillColor(player_ink(player, "tint"))
     c.rect(x - bleed, y + h - pad - band, w + 2 * bleed, pad + band + bleed, stroke=0, fill=1)
     player_badge(c, ctx, player, rules, x + pad, y + h - pad - band + mm(0.5), band - mm(1))
     c.setFillColor(player_ink(player, "dark"))
     left = x + pad + band + mm(2)
-    text_in(c, ctx, title, "sans-bold", float(cd["title_size"]),
+    text_in(c, ctx, title, FontRole.SANS_BOLD, cd.title_size,
             Rect(left, y + h - pad - band, (x + w - pad - left) * 0.62, band),
             detail=section)
     c.setFillColor(ink("hint"))
-    text_in(c, ctx, ctx._(TITLE), "sans", float(cd["sub_size"]),
+    text_in(c, ctx, ctx._(TITLE), FontRole.SANS, cd.sub_size,
             Rect(left + (x + w - pad - left) * 0.62, y + h - pad - band,
                  (x + w - pad - left) * 0.38, band), align="right", detail=section)
     return y + h - pad - band
@@ -79,7 +80,7 @@ def _frame(c: Canvas, ctx: DrawContext, rules: Rules, player: int, x: float, y: 
 
 
 def tracker_size() -> ItemSize:
-    return item_size(str(LAYOUT["tracker"]["size"]))
+    return item_size(LAYOUT.tracker.size)
 
 
 def supply_die_mm(rules: Rules) -> float:
@@ -104,29 +105,29 @@ class TrackerGeometry:
 def tracker_geometry(rules: Rules, w: float | None = None, h: float | None = None
                      ) -> TrackerGeometry:
     """The tracker's boxes on a card of ``w x h`` points (default: ``[tracker] size``)."""
-    t = LAYOUT["tracker"]
+    t = LAYOUT.tracker
     card = tracker_size()
     w = card.width if w is None else w
     h = card.height if h is None else h
-    pad = mm(t["padding"])
+    pad = mm(t.padding)
     inner = Rect(pad, pad, w - 2 * pad, h - 2 * pad)
-    top = h - pad - mm(t["title_h"])
-    gap = mm(t["section_gap"])
+    top = h - pad - mm(t.title_h)
+    gap = mm(t.section_gap)
     n = rules.max_supply + 1
-    side = mm(supply_die_mm(rules) + 2 * float(t["die_clearance"]))
-    box_gap = mm(t["box_gap"])
+    side = mm(supply_die_mm(rules) + 2 * t.die_clearance)
+    box_gap = mm(t.box_gap)
     row_w = n * side + (n - 1) * box_gap
     if row_w > inner.w + 0.01:
         raise LayoutError(f"Supply tracker: {n} boxes of {side / mm(1):.1f} mm do not fit "
                           f"across the card; widen [tracker] size")
-    label_h = mm(t["number_h"])
+    label_h = mm(t.number_h)
     x0 = inner.cx - row_w / 2
     box_y = top - gap - label_h - side
     supply = tuple(Rect(x0 + i * (side + box_gap), box_y, side, side) for i in range(n))
-    hint_h = float(t["hint_size"]) * 1.4  # one line of the hint, in points
+    hint_h = t.hint_size * 1.4  # one line of the hint, in points
     supply_hint = Rect(x0, box_y - hint_h - mm(1), row_w, hint_h)
-    troop = mm(t["troop_box"])
-    troop_gap = mm(t["troop_gap"])
+    troop = mm(t.troop_box)
+    troop_gap = mm(t.troop_gap)
     troops_w = rules.troops * troop + (rules.troops - 1) * troop_gap
     troop_y = supply_hint.y - gap - troop
     label_w = row_w - troops_w - mm(2)
@@ -143,7 +144,7 @@ def tracker_geometry(rules: Rules, w: float | None = None, h: float | None = Non
 
 def tracker_card(ctx: DrawContext, rules: Rules, player: int) -> Callable[..., None]:
     """The drawing callback of one player's tracker card."""
-    t = LAYOUT["tracker"]
+    t = LAYOUT.tracker
     detail = "supply tracker"
 
     def draw(c: Canvas, x: float, y: float, w: float, h: float, _index: int, *,
@@ -154,25 +155,27 @@ def tracker_card(ctx: DrawContext, rules: Rules, player: int) -> Callable[..., N
                ctx._("%(player)s: Supply") % {"player": player_name(ctx, player, rules)},
                "tracker")
         c.translate(x, y)
-        number = float(t["number_size"])
+        number = t.number_size
         for value, box in enumerate(g.supply):
             c.setFillColor(ink("box"))
             c.setStrokeColor(player_ink(player, "dark"))
             c.setLineWidth(0.9)
             c.roundRect(box.x, box.y, box.w, box.h, mm(1.5), stroke=1, fill=1)
             c.setFillColor(ink("box_number"))
-            centred(c, ctx, ctx.format_number(value), "sans-bold", float(t["box_number_size"]),
+            centred(c, ctx, ctx.format_number(value), FontRole.SANS_BOLD,
+                    t.box_number_size,
                     box.cx, box.cy, detail=detail)
             c.setFillColor(player_ink(player, "dark"))
-            centred(c, ctx, ctx.format_number(value), "sans-bold", number, box.cx,
+            centred(c, ctx, ctx.format_number(value), FontRole.SANS_BOLD, number, box.cx,
                     g.supply_label.cy, detail=detail)
         c.setFillColor(ink("hint"))
         text_in(c, ctx, ctx._("Resupply: take one of your Troops out of the area and add its "
                               "Firepower (never more than %(max)d). Spend supplies on "
-                              "re-rolls.") % {"max": rules.max_supply}, "sans",
-                float(t["hint_size"]), g.supply_hint, detail=detail)
+                              "re-rolls.") % {"max": rules.max_supply}, FontRole.SANS,
+                t.hint_size, g.supply_hint, detail=detail)
         c.setFillColor(player_ink(player, "dark"))
-        text_in(c, ctx, ctx._("Troops out of the area"), "sans-bold", float(t["number_size"]),
+        text_in(c, ctx, ctx._("Troops out of the area"), FontRole.SANS_BOLD,
+                t.number_size,
                 g.troop_label, detail=detail)
         letter = player_letter(player, rules)
         for i, box in enumerate(g.troops, start=1):
@@ -181,15 +184,15 @@ def tracker_card(ctx: DrawContext, rules: Rules, player: int) -> Callable[..., N
             c.setLineWidth(0.7)
             c.rect(box.x, box.y, box.w, box.h, stroke=1, fill=1)
             c.setFillColor(ink("hint"))
-            text_in(c, ctx, f"{letter}{i}", "sans", float(t["troop_label_size"]),
+            text_in(c, ctx, f"{letter}{i}", FontRole.SANS, t.troop_label_size,
                     Rect(box.x + mm(0.8), box.top - mm(3), box.w - mm(1.6), mm(2.6)),
                     detail=detail)
             ctx.preflight.check_box("Troop tick box", box, WRITE_DIGIT, MIN_WRITE_ROW,
                                     where=ctx.where(detail))
         c.setFillColor(ink("hint"))
         text_in(c, ctx, ctx._("Tick a Troop when it is slain or used to Resupply; rub the tick "
-                              "out when a Reinforce brings it back."), "sans",
-                float(t["hint_size"]), g.troop_hint, detail=detail)
+                              "out when a Reinforce brings it back."), FontRole.SANS,
+                t.hint_size, g.troop_hint, detail=detail)
         c.restoreState()
 
     return draw
@@ -308,18 +311,19 @@ def _paragraphs(ctx: DrawContext, blocks: Sequence[Block], size: float, hyphenat
     script = paragraph_options(ctx.locale)
     if hyphenate:
         script = {**script, **hyphenation_options(ctx.locale)}
-    head = ParagraphStyle("h", fontName=ctx.font("sans-bold"), fontSize=size * 1.12,
+    head = ParagraphStyle("h", fontName=ctx.font(FontRole.SANS_BOLD), fontSize=size * 1.12,
                           leading=size * 1.35, textColor=colour, **script)
-    body = ParagraphStyle("b", fontName=ctx.font("sans"), fontSize=size, leading=size * 1.25,
+    body = ParagraphStyle("b", fontName=ctx.font(FontRole.SANS), fontSize=size, leading=size * 1.25,
                           leftIndent=size * 1.2, bulletIndent=0, textColor=ink("text"),
-                          bulletFontName=ctx.font("sans-bold"), bulletFontSize=size, **script)
-    bold = ctx.font("sans-bold")
+                          bulletFontName=ctx.font(FontRole.SANS_BOLD), bulletFontSize=size,
+                          **script)
+    bold = ctx.font(FontRole.SANS_BOLD)
     out: list[tuple[Paragraph, float]] = []
     for title, items, numbered in blocks:
-        ctx.check_glyphs("sans-bold", title, detail)
+        ctx.check_glyphs(FontRole.SANS_BOLD, title, detail)
         out.append((Paragraph(escape(title), head), size * 0.6 if out else 0.0))
         for i, item in enumerate(items, start=1):
-            ctx.check_glyphs("sans", item.replace("<b>", "").replace("</b>", ""), detail)
+            ctx.check_glyphs(FontRole.SANS, item.replace("<b>", "").replace("</b>", ""), detail)
             text = escape(item).replace("&lt;b&gt;", f'<font name="{bold}">').replace(
                 "&lt;/b&gt;", "</font>")
             bullet = ctx.format_number(i) + "." if numbered else "•"
@@ -335,32 +339,32 @@ def text_size(ctx: DrawContext, columns: Sequence[Sequence[Block]], boxes: Seque
               colour: Color) -> tuple[float, bool]:
     """The largest size (quarter points, from ``max_size`` down to ``min_size``) at which
     every column fits its box, and whether it needs hyphenation even then."""
-    cd = LAYOUT["card"]
-    size = float(cd["max_size"])
+    cd = LAYOUT.card
+    size = cd.max_size
 
     def fits(s: float, hyphenate: bool) -> bool:
         return all(_height(_paragraphs(ctx, blocks, s, hyphenate, colour, ""), box.w) <= box.h
                    for blocks, box in zip(columns, boxes, strict=True))
 
-    while size > float(cd["min_size"]) and not fits(size, False):
-        size = max(float(cd["min_size"]), size - 0.25)
+    while size > cd.min_size and not fits(size, False):
+        size = max(cd.min_size, size - 0.25)
     return size, not fits(size, False)
 
 
 def turn_card(ctx: DrawContext, rules: Rules, player: int) -> Callable[..., None]:
     """The drawing callback of one player's turn-reference card: two columns of text set
     at one size, the largest at which both fit."""
-    cd = LAYOUT["card"]
+    cd = LAYOUT.card
     detail = "turn card"
 
     def draw(c: Canvas, x: float, y: float, w: float, h: float, _index: int, *,
              bleed: float = 0.0) -> None:
-        pad = mm(cd["padding"])
+        pad = mm(cd.padding)
         c.saveState()
         top = _frame(c, ctx, rules, player, x, y, w, h, bleed,
                      ctx._("Turn reference") + " · " + ctx._("%(colour)s dice") % {
                          "colour": colour_name(ctx, player)}, "card") - mm(2.5)
-        gap = mm(cd["columns_gap"])
+        gap = mm(cd.columns_gap)
         col_w = (w - 2 * pad - gap) / 2
         columns = turn_blocks(ctx, rules)
         boxes = [Rect(x + pad + i * (col_w + gap), y + pad, col_w, top - (y + pad))
@@ -389,7 +393,7 @@ def turn_card(ctx: DrawContext, rules: Rules, player: int) -> Callable[..., None
 
 
 def card_size() -> ItemSize:
-    return item_size(str(LAYOUT["card"]["size"]))
+    return item_size(LAYOUT.card.size)
 
 
 def draw_turn_card(ctx: DrawContext, _options: NoOptions, path: Path) -> None:

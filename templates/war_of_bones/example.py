@@ -31,14 +31,14 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.context import DrawContext
-from printkit.drawing.draw import Layout, fit_size
+from printkit.drawing.draw import fit_size
 from printkit.engines.core import LogHeader, ReplayVisitor
 from printkit.engines.core.log import ReasonText, translate_reason
 from printkit.engines.war_of_bones import (
@@ -65,29 +65,73 @@ from printkit.engines.war_of_bones import (
     WarOfBonesState,
 )
 from printkit.engines.war_of_bones.rules import MM_PER_INCH, Rules
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.i18n import N_
+from printkit.layouts import load_layout
 from printkit.page.document import open_document
 from printkit.scripts import paragraph_options
 from printkit.templates.war_of_bones.mat import TITLE, colour_name, player_badge, player_ink
 from printkit.templates.war_of_bones.mat import ink as mat_ink
 from printkit.units import mm
 
-EXAMPLE = Layout(Path(__file__).with_name("example.toml"))
+
+@dataclass(frozen=True)
+class ExampleSizes:
+    diagram_max: float
+    diagram_min: float
+    gap: float
+    strip_h: float
+    caption_gap: float
+    caption_size: float
+    caption_min: float
+    caption_leading: float
+    title_size: float
+    sub_size: float
+    header_gap: float
+    turn_size: float
+    count_size: float
+    label_size: float
+    note_size: float
+    legend_size: float
+    text_min: float
+    legend_icon: float
+    legend_gap: float
+    badge: float
+    edge_width: float
+    converge_width: float
+    converge_dash: tuple[float, float]
+    die_width: float
+    ring_width: float
+    ring_gap: float
+    ghost_dash: tuple[float, float]
+    range_width: float
+    range_dash: tuple[float, float]
+    arrow_width: float
+    arrow_head: float
+    trail_dash: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class ExampleLayout:
+    """``example.toml``: the example booklet's measurements (mm, text sizes and line widths in
+    pt) and inks."""
+
+    ink: dict[str, Color]
+    example: ExampleSizes
+
+
+EXAMPLE = load_layout(ExampleLayout, Path(__file__).with_name("example.toml"))
 DETAIL = "example game"
 
 
-def ink(name: str) -> HexColor:
-    return EXAMPLE.ink(name)
+def ink(name: str) -> Color:
+    return EXAMPLE.ink[name]
 
 
-def pen(player: int, shade: str = "") -> HexColor:
+def pen(player: int, shade: str = "") -> Color:
     """A player's pencil: the arrows, rolls and rings of their turns."""
     return ink(("pen_a", "pen_b")[player] + (f"_{shade}" if shade else ""))
-
-
-def size(key: str) -> float:
-    return float(EXAMPLE["example"][key])
 
 
 # --- what the replay saw ---------------------------------------------------------------------
@@ -539,7 +583,7 @@ def draw_die(c: Canvas, r: Rect, face: int, player: int) -> None:
     c.saveState()
     c.setFillColor(player_ink(player))
     c.setStrokeColor(player_ink(player, "dark"))
-    c.setLineWidth(size("die_width"))
+    c.setLineWidth(EXAMPLE.example.die_width)
     c.roundRect(r.x, r.y, r.w, r.h, r.w * 0.18, stroke=1, fill=1)
     c.setFillColor(ink(("pip_a", "pip_b")[player]))
     for px, py in PIPS.get(face, ()):
@@ -553,7 +597,7 @@ def draw_ghost(c: Canvas, r: Rect, *, slain: bool) -> None:
     c.setFillColor(ink("ghost_fill"))
     c.setStrokeColor(ink("ghost"))
     c.setLineWidth(0.6)
-    c.setDash(*EXAMPLE["example"]["ghost_dash"])
+    c.setDash(*EXAMPLE.example.ghost_dash)
     c.roundRect(r.x, r.y, r.w, r.h, r.w * 0.18, stroke=1, fill=1)
     if slain:
         c.setDash()
@@ -565,10 +609,10 @@ def draw_ghost(c: Canvas, r: Rect, *, slain: bool) -> None:
 
 def ring(c: Canvas, r: Rect, colour: Color, *, dashed: bool = False) -> None:
     """A pencil ring round a die (the acting Troop, or a die that landed this turn)."""
-    g = mm(size("ring_gap"))
+    g = mm(EXAMPLE.example.ring_gap)
     c.saveState()
     c.setStrokeColor(colour)
-    c.setLineWidth(size("ring_width"))
+    c.setLineWidth(EXAMPLE.example.ring_width)
     if dashed:
         c.setDash(2.0, 1.2)
     c.roundRect(r.x - g, r.y - g, r.w + 2 * g, r.h + 2 * g, r.w * 0.26, stroke=1, fill=0)
@@ -587,8 +631,8 @@ def range_zone(c: Canvas, sc: Scale, x_mm: float, y_mm: float, firepower: int, d
     c.clipPath(path, stroke=0, fill=0)
     c.setFillColor(pen(player, "tint"))
     c.setStrokeColor(pen(player))
-    c.setLineWidth(size("range_width"))
-    c.setDash(*EXAMPLE["example"]["range_dash"])
+    c.setLineWidth(EXAMPLE.example.range_width)
+    c.setDash(*EXAMPLE.example.range_dash)
     c.roundRect(r.x, r.y, r.w, r.h, reach, stroke=1, fill=1)
     c.restoreState()
 
@@ -608,14 +652,14 @@ def arrow(c: Canvas, start: tuple[float, float], end: tuple[float, float],
     x0, y0 = start
     x1, y1 = end
     length = math.hypot(x1 - x0, y1 - y0)
-    head = mm(size("arrow_head"))
+    head = mm(EXAMPLE.example.arrow_head)
     if length < 1e-6:
         return
     ux, uy = (x1 - x0) / length, (y1 - y0) / length
     c.saveState()
     c.setStrokeColor(colour)
     c.setFillColor(colour)
-    c.setLineWidth(size("arrow_width"))
+    c.setLineWidth(EXAMPLE.example.arrow_width)
     c.setLineCap(1)
     bx, by = x1 - ux * head * 0.9, y1 - uy * head * 0.9
     c.line(x0, y0, bx, by)
@@ -729,12 +773,12 @@ class Diagram:
         if f.after.can_converge:
             m = self.converge_mm * k
             c.setStrokeColor(mat_ink("converge"))
-            c.setLineWidth(size("converge_width"))
-            c.setDash(*EXAMPLE["example"]["converge_dash"])
+            c.setLineWidth(EXAMPLE.example.converge_width)
+            c.setDash(*EXAMPLE.example.converge_dash)
             c.rect(inner.x + m, inner.y + m, inner.w - 2 * m, inner.h - 2 * m, stroke=1, fill=0)
             c.setDash()
         c.setStrokeColor(mat_ink("rule"))
-        c.setLineWidth(size("edge_width"))
+        c.setLineWidth(EXAMPLE.example.edge_width)
         c.rect(inner.x, inner.y, inner.w, inner.h, stroke=1, fill=0)
         if lo > 0:  # the original edge, faint, for scale
             c.setStrokeColor(ink("frame"))
@@ -758,7 +802,7 @@ class Diagram:
                 continue
             c.setStrokeColor(pen(self.owner(die) if f.number == 0 else f.player))
             c.setLineWidth(0.6)
-            c.setDash(*EXAMPLE["example"]["trail_dash"])
+            c.setDash(*EXAMPLE.example.trail_dash)
             c.line(*sc.at(old[0], old[1]), *sc.at(e.x_mm, e.y_mm))
             c.setDash()
         for die, (x, y, face) in f.after.dice.items():
@@ -816,15 +860,15 @@ class Diagram:
                    box: Rect) -> None:
         """The attack labels first (they matter most), then every die's name beside it."""
         ctx = self.ctx
-        hand, hand_size = ctx.font("note"), size("note_size")
+        hand, hand_size = ctx.font(FontRole.NOTE), EXAMPLE.example.note_size
         placed: list[Rect] = []
         asc, desc = getAscentDescent(hand, hand_size)
-        face, fs = ctx.font("sans-bold"), size("label_size")
+        face, fs = ctx.font(FontRole.SANS_BOLD), EXAMPLE.example.label_size
         name_h = fs * 1.1
         names_above = [Rect(r.x, r.top, r.w, name_h) for r in taken if r.w > 2]
         for label in labels:
             text = label.text
-            ctx.check_glyphs("note", text, DETAIL)
+            ctx.check_glyphs(FontRole.NOTE, text, DETAIL)
             w = stringWidth(text, hand, hand_size)
             h = asc - desc
             cands = []
@@ -846,7 +890,7 @@ class Diagram:
             if (die, x, y) in seen:
                 continue
             seen.add((die, x, y))
-            ctx.check_glyphs("sans-bold", die, DETAIL)
+            ctx.check_glyphs(FontRole.SANS_BOLD, die, DETAIL)
             w = stringWidth(die, face, fs)
             sq = sc.square(x, y)
             g = mm(0.5)
@@ -878,25 +922,27 @@ def _same(a: Rect, b: Rect) -> bool:
 # --- the pages -------------------------------------------------------------------------------
 
 
-def _style(ctx: DrawContext, role: str, font_size: float, colour: str = "text") -> ParagraphStyle:
+def _style(ctx: DrawContext, role: FontRole, font_size: float,
+           colour: str = "text") -> ParagraphStyle:
     return ParagraphStyle(role, fontName=ctx.font(role), fontSize=font_size,
-                          leading=font_size * size("caption_leading"), textColor=ink(colour),
+                          leading=font_size * EXAMPLE.example.caption_leading,
+                          textColor=ink(colour),
                           **paragraph_options(ctx.locale))
 
 
 def caption_paragraph(ctx: DrawContext, lines: Sequence[Line], font_size: float) -> Paragraph:
     """The caption: one sentence group a line, the reason after it in grey italics."""
-    italic = ctx.font("sans-italic")
+    italic = ctx.font(FontRole.SANS_ITALIC)
     parts = []
     for text, why in lines:
-        ctx.check_glyphs("sans", text, DETAIL)
+        ctx.check_glyphs(FontRole.SANS, text, DETAIL)
         part = escape(text)
         if why:
-            ctx.check_glyphs("sans-italic", why, DETAIL)
-            grey = EXAMPLE["ink"]["hint"]
+            ctx.check_glyphs(FontRole.SANS_ITALIC, why, DETAIL)
+            grey = "#" + EXAMPLE.ink["hint"].hexval()[2:]
             part += f' <font name="{italic}" color="{grey}">— {escape(why)}</font>'
         parts.append(part)
-    return Paragraph("<br/>".join(parts), _style(ctx, "sans", font_size))
+    return Paragraph("<br/>".join(parts), _style(ctx, FontRole.SANS, font_size))
 
 
 SPACE = 1.5
@@ -930,21 +976,21 @@ class Grid:
 
     @classmethod
     def fit(cls, area: Rect) -> Grid:
-        gap = mm(size("gap"))
-        columns = max(1, int((area.w + gap) // (mm(size("diagram_min")) + gap)))
+        gap = mm(EXAMPLE.example.gap)
+        columns = max(1, int((area.w + gap) // (mm(EXAMPLE.example.diagram_min) + gap)))
         width = (area.w - (columns - 1) * gap) / columns
-        return cls(columns, width, min(width, mm(size("diagram_max"))))
+        return cls(columns, width, min(width, mm(EXAMPLE.example.diagram_max)))
 
     def head(self) -> float:
         """A cell's height above its caption: title line, diagram, gap."""
-        return mm(size("strip_h")) + self.side + mm(size("caption_gap"))
+        return mm(EXAMPLE.example.strip_h) + self.side + mm(EXAMPLE.example.caption_gap)
 
 
 def paginate(cells: Sequence[Cell], grid: Grid, first_h: float, other_h: float
              ) -> list[list[list[Cell]]]:
     """Rows of ``grid.columns`` cells, as many rows a page as fit its height (the first page's
     is less: the summary stands above). A row too tall for a page still gets one of its own."""
-    gap = mm(size("gap"))
+    gap = mm(EXAMPLE.example.gap)
     rows = [list(cells[i:i + grid.columns]) for i in range(0, len(cells), grid.columns)]
     pages: list[list[list[Cell]]] = [[]]
     room = first_h
@@ -973,35 +1019,36 @@ def draw_cell(c: Canvas, ctx: DrawContext, x: float, top: float, grid: Grid, cel
               diagram: Diagram, names: Sequence[str], letters: Sequence[str]) -> None:
     """One frame: the title line, the diagram, the caption under it."""
     frame = cell.frame
-    strip = mm(size("strip_h"))
-    badge = mm(size("badge"))
+    strip = mm(EXAMPLE.example.strip_h)
+    badge = mm(EXAMPLE.example.badge)
     y_mid = top - strip / 2
     who = frame.player if frame.player >= 0 else 0
     if frame.player >= 0:
         player_badge(c, ctx, who, diagram.rules, x, y_mid - badge / 2 - mm(0.6), badge)
     title = ctx._("Set-up") if frame.number == 0 else ctx._("Turn %(n)d · %(name)s") % {
         "n": frame.number, "name": names[frame.player]}
-    ctx.check_glyphs("sans-bold", title, DETAIL)
+    ctx.check_glyphs(FontRole.SANS_BOLD, title, DETAIL)
     tx = x + (badge + mm(1.5) if frame.player >= 0 else 0.0)
-    face, ts = ctx.font("sans-bold"), size("turn_size")
+    face, ts = ctx.font(FontRole.SANS_BOLD), EXAMPLE.example.turn_size
     c.setFillColor(ink("text"))
     c.setFont(face, ts)
     c.drawString(tx, y_mid - mm(1.6), title)
     counts = _counts(ctx, frame, names, letters)
-    ctx.check_glyphs("sans", counts, DETAIL)
+    ctx.check_glyphs(FontRole.SANS, counts, DETAIL)
     room = grid.width - (tx - x) - stringWidth(title, face, ts) - mm(3)
-    cs = fit_size(counts, ctx.font("sans"), size("count_size"), room, size("text_min"))
-    if stringWidth(counts, ctx.font("sans"), cs) > room:
-        ctx.check_text(counts, "sans", cs, room, strip, detail=DETAIL, wrap=False)
+    cs = fit_size(counts, ctx.font(FontRole.SANS), EXAMPLE.example.count_size, room,
+                  EXAMPLE.example.text_min)
+    if stringWidth(counts, ctx.font(FontRole.SANS), cs) > room:
+        ctx.check_text(counts, FontRole.SANS, cs, room, strip, detail=DETAIL, wrap=False)
     c.setFillColor(ink("hint"))
-    c.setFont(ctx.font("sans"), cs)
+    c.setFont(ctx.font(FontRole.SANS), cs)
     c.drawRightString(x + grid.width, y_mid - mm(1.6), counts)
     dx = x + (grid.width - grid.side) / 2
     box = Rect(dx, top - strip - grid.side, grid.side, grid.side)
     diagram.draw(c, box)
     para = cell.para
     para.wrap(caption_width(grid, para), cell.height + 1)
-    para.drawOn(c, x, box.y - mm(size("caption_gap")) - para.height)
+    para.drawOn(c, x, box.y - mm(EXAMPLE.example.caption_gap) - para.height)
 
 
 LEGEND = (("range", N_("The acting Troop's range: Firepower die widths from its faces")),
@@ -1016,8 +1063,8 @@ def _legend_icon(c: Canvas, kind: str, x: float, y: float, s: float) -> None:
         c.saveState()
         c.setFillColor(pen(0, "tint"))
         c.setStrokeColor(pen(0))
-        c.setLineWidth(size("range_width"))
-        c.setDash(*EXAMPLE["example"]["range_dash"])
+        c.setLineWidth(EXAMPLE.example.range_width)
+        c.setDash(*EXAMPLE.example.range_dash)
         c.roundRect(x - s * 0.25, y - s * 0.1, s * 1.5, s * 1.2, s * 0.45, stroke=1, fill=1)
         c.restoreState()
         draw_die(c, r.inset(s * 0.22), 2, 0)
@@ -1101,31 +1148,31 @@ class WarOfBonesExample(ReplayVisitor[WarOfBonesState, Action]):
                 summary: Paragraph | None) -> None:
         ctx = self.ctx
         title = ctx._("%(game)s: an example game") % {"game": ctx._(TITLE)}
-        ctx.check_glyphs("sans-bold", title, DETAIL)
+        ctx.check_glyphs(FontRole.SANS_BOLD, title, DETAIL)
         c.setFillColor(ink("text"))
-        c.setFont(ctx.font("sans-bold"), size("title_size"))
-        c.drawString(area.x, area.top - size("title_size"), title)
+        c.setFont(ctx.font(FontRole.SANS_BOLD), EXAMPLE.example.title_size)
+        c.drawString(area.x, area.top - EXAMPLE.example.title_size, title)
         page = ctx._("page %(n)d of %(m)d") % {"n": page_no, "m": pages}
         c.setFillColor(ink("hint"))
-        c.setFont(ctx.font("sans"), size("sub_size"))
-        c.drawRightString(area.right, area.top - size("title_size"), page)
+        c.setFont(ctx.font(FontRole.SANS), EXAMPLE.example.sub_size)
+        c.drawRightString(area.right, area.top - EXAMPLE.example.title_size, page)
         if summary is None:
             return
-        y = area.top - size("title_size") * 1.45
+        y = area.top - EXAMPLE.example.title_size * 1.45
         summary.wrap(area.w, area.h)
         summary.drawOn(c, area.x, y - summary.height)
         y -= summary.height + mm(1.5)
         self._legend(c, area, y)
 
     def _legend_lines(self, area: Rect) -> list[list[tuple[str, str, float]]]:
-        ctx, ls = self.ctx, size("legend_size")
-        icon = mm(size("legend_icon"))
+        ctx, ls = self.ctx, EXAMPLE.example.legend_size
+        icon = mm(EXAMPLE.example.legend_icon)
         lines: list[list[tuple[str, str, float]]] = [[]]
         x = 0.0
         for kind, text in LEGEND:
             words = ctx._(text)
-            ctx.check_glyphs("sans", words, DETAIL)
-            w = icon * 1.9 + stringWidth(words, ctx.font("sans"), ls)
+            ctx.check_glyphs(FontRole.SANS, words, DETAIL)
+            w = icon * 1.9 + stringWidth(words, ctx.font(FontRole.SANS), ls)
             if lines[-1] and x + w > area.w:
                 lines.append([])
                 x = 0.0
@@ -1134,22 +1181,23 @@ class WarOfBonesExample(ReplayVisitor[WarOfBonesState, Action]):
         return lines
 
     def _legend(self, c: Canvas, area: Rect, top: float) -> None:
-        ctx, ls = self.ctx, size("legend_size")
-        icon = mm(size("legend_icon"))
+        ctx, ls = self.ctx, EXAMPLE.example.legend_size
+        icon = mm(EXAMPLE.example.legend_icon)
         y = top
         for line in self._legend_lines(area):
-            y -= icon + mm(size("legend_gap"))
+            y -= icon + mm(EXAMPLE.example.legend_gap)
             for kind, words, x in line:
                 _legend_icon(c, kind, area.x + x + icon * 0.3, y, icon)
                 c.setFillColor(ink("hint"))
-                c.setFont(ctx.font("sans"), ls)
+                c.setFont(ctx.font(FontRole.SANS), ls)
                 c.drawString(area.x + x + icon * 1.9, y + icon / 2 - ls * 0.35, words)
 
     def _header_height(self, area: Rect, summary: Paragraph | None) -> float:
-        base = size("title_size") * 1.45 + mm(size("header_gap"))
+        base = EXAMPLE.example.title_size * 1.45 + mm(EXAMPLE.example.header_gap)
         if summary is None:
             return base
-        legend = len(self._legend_lines(area)) * mm(size("legend_icon") + size("legend_gap"))
+        legend = len(self._legend_lines(area)) * mm(EXAMPLE.example.legend_icon
+                                                    + EXAMPLE.example.legend_gap)
         return base + float(summary.wrap(area.w, area.h)[1]) + mm(1.5) + legend
 
     # -- the PDF -------------------------------------------------------------------------
@@ -1163,20 +1211,21 @@ class WarOfBonesExample(ReplayVisitor[WarOfBonesState, Action]):
         captioner = Captioner(ctx, self.names, letters, state.turn_limit, rules.converge_in)
         area = ctx.safe_area
         grid = Grid.fit(area)
-        sub = _style(ctx, "sans", size("sub_size"))
+        sub = _style(ctx, FontRole.SANS, EXAMPLE.example.sub_size)
         lines = self.summary(state)
         for line in lines:
-            ctx.check_glyphs("sans", line, DETAIL)
+            ctx.check_glyphs(FontRole.SANS, line, DETAIL)
         summary = Paragraph("<br/>".join(escape(t) for t in lines), sub)
         first_h = area.h - self._header_height(area, summary)
         other_h = area.h - self._header_height(area, None)
         cells = []
         for i, frame in enumerate(frames):
             cap = captioner.lines(frame, frames[i - 1] if i else None)
-            cells.append(Cell(frame, cap, caption_paragraph(ctx, cap, size("caption_size"))))
+            cells.append(Cell(frame, cap,
+                              caption_paragraph(ctx, cap, EXAMPLE.example.caption_size)))
         self._measure(cells, grid, max(first_h, other_h))
         pages = paginate(cells, grid, first_h, other_h)
-        gap = mm(size("gap"))
+        gap = mm(EXAMPLE.example.gap)
         with open_document(ctx, self.out, build=("war-of-bones", "example"),
                            title=ctx._(TITLE) + ": " + ctx._("example game"),
                            subject=ctx._("A game log drawn turn by turn as diagrams of the "
@@ -1201,13 +1250,13 @@ class WarOfBonesExample(ReplayVisitor[WarOfBonesState, Action]):
         ctx = self.ctx
         room = page_h - grid.head()
         for cell in cells:
-            font_size = size("caption_size")
+            font_size = EXAMPLE.example.caption_size
             while True:
                 cell.para = caption_paragraph(ctx, cell.lines, font_size)
                 cell.height = cell.para.wrap(caption_width(grid, cell.para), room)[1]
-                if cell.height <= room or font_size <= size("caption_min"):
+                if cell.height <= room or font_size <= EXAMPLE.example.caption_min:
                     break
-                font_size = max(size("caption_min"), font_size - 0.2)
+                font_size = max(EXAMPLE.example.caption_min, font_size - 0.2)
             if cell.height > room:
                 text = " ".join(t + " " + w for t, w in cell.lines)
-                ctx.check_text(text, "sans", font_size, grid.width, room, detail=DETAIL)
+                ctx.check_text(text, FontRole.SANS, font_size, grid.width, room, detail=DETAIL)

@@ -25,23 +25,125 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
-from printkit.drawing.draw import Layout, centred, fit_size
+from printkit.drawing.draw import centred, fit_size
 from printkit.engines.war_of_bones.rules import Rules, load_rules, parse_rules
 from printkit.errors import PrintkitError
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import NoOptions
 from printkit.layout.tile import TilePlan, plan_tiles, tile
+from printkit.layouts import load_layout
 from printkit.page.preflight import MIN_TEXT_PT
 from printkit.page.profiles import build_id, profile
 from printkit.units import inch, mm
 
-LAYOUT = Layout(Path(__file__).parent / "layout.toml")
+
+@dataclass(frozen=True)
+class MatSizes:
+    padding: float
+    band: float
+    band_gap: float
+    scale: float
+    max_tiles: int
+    cut_width: float
+    border_width: float
+    grid: float
+    grid_major: float
+    grid_width: float
+    grid_major_width: float
+    mm_tick: float
+    mm_tick_mid: float
+    mm_tick_major: float
+    mm_label_every: int
+    in_tick: float
+    in_tick_half: float
+    in_tick_major: float
+    tick_width: float
+    label_size: float
+    label_gap: float
+    converge_width: float
+    converge_dash: tuple[float, float]
+    converge_label_size: float
+    converge_label_inset: float
+    badge: float
+    title_size: float
+    player_size: float
+    hint_size: float
+    band_inset: float
+
+
+@dataclass(frozen=True)
+class RulerSizes:
+    height: float
+    boxes_h: float
+    tail: float
+    tick_width: float
+    zero_width: float
+    number_max: float
+    number_share: float
+    text_size: float
+    text_min: float
+    badge: float
+    padding: float
+
+
+@dataclass(frozen=True)
+class TrackerSizes:
+    size: str
+    padding: float
+    title_h: float
+    title_size: float
+    sub_size: float
+    die_clearance: float
+    box_gap: float
+    number_h: float
+    number_size: float
+    box_number_size: float
+    troop_box: float
+    troop_gap: float
+    troop_label_size: float
+    hint_size: float
+    section_gap: float
+
+
+@dataclass(frozen=True)
+class CardSizes:
+    size: str
+    padding: float
+    title_h: float
+    title_size: float
+    sub_size: float
+    columns_gap: float
+    max_size: float
+    min_size: float
+
+
+@dataclass(frozen=True)
+class BookletSizes:
+    max_pages: int
+    caption_lines: int
+
+
+@dataclass(frozen=True)
+class BonesLayout:
+    """``layout.toml``: the mat's, rulers' and cards' measurements (mm, text sizes and line
+    widths in pt) and inks."""
+
+    ink: dict[str, Color]
+    mat: MatSizes
+    ruler: RulerSizes
+    tracker: TrackerSizes
+    card: CardSizes
+    booklet: BookletSizes
+
+
+LAYOUT = load_layout(BonesLayout, Path(__file__).parent / "layout.toml")
 DIE_SIZE_OPTION = "die_size_mm"
 """The game option that sets the die size (the engine's option of the same name)."""
 
@@ -55,11 +157,11 @@ TITLE = N_("War of Bones")
 # --- shared helpers -------------------------------------------------------------------------
 
 
-def ink(name: str) -> HexColor:
-    return LAYOUT.ink(name)
+def ink(name: str) -> Color:
+    return LAYOUT.ink[name]
 
 
-def player_ink(player: int, shade: str = "") -> HexColor:
+def player_ink(player: int, shade: str = "") -> Color:
     """A player's colour: ``shade`` is ``""`` (the dice), ``"dark"`` or ``"tint"``."""
     return ink(PLAYER_KEYS[player] + (f"_{shade}" if shade else ""))
 
@@ -117,12 +219,12 @@ def player_badge(c: Canvas, ctx: DrawContext, player: int, rules: Rules, x: floa
         c.drawPath(path, stroke=1, fill=0)
     c.rect(x, y, side, side, stroke=1, fill=0)
     c.setFillColor(HexColor("#ffffff") if player == PLAYER_B else player_ink(player, "dark"))
-    centred(c, ctx, player_letter(player, rules), "sans-bold", side * 0.78, x + side / 2,
+    centred(c, ctx, player_letter(player, rules), FontRole.SANS_BOLD, side * 0.78, x + side / 2,
             y + side / 2)
     c.restoreState()
 
 
-def text_in(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, box: Rect, *,
+def text_in(c: Canvas, ctx: DrawContext, text: str, role: FontRole, size: float, box: Rect, *,
             align: str = "left", detail: str = "", minimum: float = MIN_TEXT_PT) -> float:
     """``text`` on one line in ``box`` (left, right or centre), centred on its height
     optically, shrunk to its width but not under ``minimum`` (then the overflow is reported).
@@ -189,20 +291,20 @@ def mat_size_mm(rules: Rules | None = None) -> tuple[float, float]:
     """The mat's trim size in mm: the area, a scale strip on every side, a band on the top
     and bottom, and the padding."""
     rules = rules or load_rules()
-    m = LAYOUT["mat"]
+    m = LAYOUT.mat
     side = rules.area_mm
-    w = side + 2 * (m["padding"] + m["scale"])
-    h = side + 2 * (m["padding"] + m["band"] + m["band_gap"] + m["scale"])
+    w = side + 2 * (m.padding + m.scale)
+    h = side + 2 * (m.padding + m.band + m.band_gap + m.scale)
     return w, h
 
 
 def geometry(rules: Rules | None = None) -> MatGeometry:
     rules = rules or load_rules()
-    m = LAYOUT["mat"]
+    m = LAYOUT.mat
     w_mm, h_mm = mat_size_mm(rules)
     side = mm(rules.area_mm)
-    pad, band, scale = mm(m["padding"]), mm(m["band"]), mm(m["scale"])
-    below = pad + band + mm(m["band_gap"]) + scale
+    pad, band, scale = mm(m.padding), mm(m.band), mm(m.scale)
+    below = pad + band + mm(m.band_gap) + scale
     area = Rect(pad + scale, below, side, side)
     converged = tuple(area.inset((side - inch(s)) / 2) for s in converge_sides_in(rules))
     bands = (Rect(pad, pad, mm(w_mm) - 2 * pad, band),
@@ -230,7 +332,7 @@ def largest_area_mm(ctx: DrawContext) -> int:
     rules = load_rules()
     w0, h0 = mat_size_mm(rules)
     extra_w, extra_h = w0 - rules.area_mm, h0 - rules.area_mm
-    limit = LAYOUT["mat"]["max_tiles"]
+    limit = LAYOUT.mat.max_tiles
 
     def fits(side: int) -> bool:
         plan = plan_tiles(mm(side + extra_w), mm(side + extra_h), ctx.paper, ctx.profile)
@@ -264,7 +366,7 @@ def draw_mat(c: Canvas, ctx: DrawContext, g: MatGeometry, rules: Rules) -> None:
 
 def _trim_line(c: Canvas, g: MatGeometry) -> None:
     """A thin line on the trim (wholly inside it): where to cut the assembled mat."""
-    width = LAYOUT["mat"]["cut_width"]
+    width = LAYOUT.mat.cut_width
     r = g.trim.inset(width / 2)
     c.setStrokeColor(ink("cut"))
     c.setLineWidth(width)
@@ -283,14 +385,14 @@ def _area(c: Canvas, g: MatGeometry) -> None:
 def _grid(c: Canvas, g: MatGeometry) -> None:
     """Faint lines every ``grid`` mm from the bottom-left corner, stronger every
     ``grid_major`` mm: a straight edge laid along them reads a die's position."""
-    m = LAYOUT["mat"]
+    m = LAYOUT.mat
     a = g.area
-    step = float(m["grid"])
-    every = round(float(m["grid_major"]) / step)
+    step = m.grid
+    every = round(m.grid_major / step)
     count = math.ceil(g.area_mm / step - 1e-9)
     for major in (False, True):
         c.setStrokeColor(ink("grid_major" if major else "grid"))
-        c.setLineWidth(m["grid_major_width"] if major else m["grid_width"])
+        c.setLineWidth(m.grid_major_width if major else m.grid_width)
         path = c.beginPath()
         for i in range(1, count):
             if (i % every == 0) != major:
@@ -306,16 +408,16 @@ def _grid(c: Canvas, g: MatGeometry) -> None:
 def _converge(c: Canvas, ctx: DrawContext, g: MatGeometry, rules: Rules) -> None:
     """Each Converge's boundary, dashed, wholly outside the area it leaves, labelled inside
     it for both players."""
-    m = LAYOUT["mat"]
-    width = float(m["converge_width"])
-    size = float(m["converge_label_size"])
-    inset = mm(m["converge_label_inset"])
+    m = LAYOUT.mat
+    width = m.converge_width
+    size = m.converge_label_size
+    inset = mm(m.converge_label_inset)
     for k, r in enumerate(g.converged, start=1):
         line = r.outset(width / 2)
         c.saveState()
         c.setStrokeColor(ink("converge"))
         c.setLineWidth(width)
-        c.setDash([mm(v) for v in m["converge_dash"]], 0)
+        c.setDash([mm(v) for v in m.converge_dash], 0)
         c.rect(line.x, line.y, line.w, line.h, stroke=1, fill=0)
         c.restoreState()
         side = ctx.format_number(round(r.w / inch(1), 3))
@@ -328,13 +430,13 @@ def _converge(c: Canvas, ctx: DrawContext, g: MatGeometry, rules: Rules) -> None
                                                            strip.h)
             with facing(c, turned, player) as box:
                 c.setFillColor(ink("converge"))
-                text_in(c, ctx, label, "sans-bold", size, box, align="centre",
+                text_in(c, ctx, label, FontRole.SANS_BOLD, size, box, align="centre",
                         detail="converge label")
 
 
 def _edge(c: Canvas, g: MatGeometry) -> None:
     """The area's edge line, wholly outside the area."""
-    width = float(LAYOUT["mat"]["border_width"])
+    width = LAYOUT.mat.border_width
     r = g.area.outset(width / 2)
     c.setStrokeColor(ink("rule"))
     c.setLineWidth(width)
@@ -343,7 +445,7 @@ def _edge(c: Canvas, g: MatGeometry) -> None:
 
 def _ticks(c: Canvas, ticks: list[tuple[float, float, float, float]]) -> None:
     c.setStrokeColor(ink("rule"))
-    c.setLineWidth(LAYOUT["mat"]["tick_width"])
+    c.setLineWidth(LAYOUT.mat.tick_width)
     path = c.beginPath()
     for x0, y0, x1, y1 in ticks:
         path.moveTo(x0, y0)
@@ -354,9 +456,9 @@ def _ticks(c: Canvas, ticks: list[tuple[float, float, float, float]]) -> None:
 def _number(c: Canvas, ctx: DrawContext, text: str, x: float, y: float, align: str) -> None:
     """A scale number whose ``align`` side (left, right or centre) is at ``x``, centred on
     ``y`` optically."""
-    size = float(LAYOUT["mat"]["label_size"])
-    face = ctx.font("sans")
-    ctx.check_glyphs("sans", text, "scale")
+    size = LAYOUT.mat.label_size
+    face = ctx.font(FontRole.SANS)
+    ctx.check_glyphs(FontRole.SANS, text, "scale")
     c.setFont(face, size)
     base = y - pdfmetrics.getAscentDescent(face, size)[0] * 0.36
     if align == "right":
@@ -370,52 +472,52 @@ def _number(c: Canvas, ctx: DrawContext, text: str, x: float, y: float, align: s
 def _mm_scales(c: Canvas, ctx: DrawContext, g: MatGeometry) -> None:
     """A tick every mm along the bottom and left edges, from the corner the log measures
     from; numbers every ``mm_label_every`` mm."""
-    m = LAYOUT["mat"]
+    m = LAYOUT.mat
     a = g.area
-    every = int(m["mm_label_every"])
+    every = m.mm_label_every
     ticks = []
     for i in range(math.floor(g.area_mm + 1e-9) + 1):
-        n = mm(m["mm_tick_major"] if i % every == 0 else m["mm_tick_mid"] if i % 5 == 0
-               else m["mm_tick"])
+        n = mm(m.mm_tick_major if i % every == 0 else m.mm_tick_mid if i % 5 == 0
+               else m.mm_tick)
         d = mm(i)
         ticks += [(a.x + d, a.y, a.x + d, a.y - n), (a.x, a.y + d, a.x - n, a.y + d)]
     _ticks(c, ticks)
     c.setFillColor(ink("text"))
-    reach = mm(m["mm_tick_major"] + m["label_gap"])
-    size = float(m["label_size"])
+    reach = mm(m.mm_tick_major + m.label_gap)
+    size = m.label_size
     for i in range(0, math.floor(g.area_mm + 1e-9) + 1, every):
         text = ctx.format_number(i)
         _number(c, ctx, text, a.x + mm(i), a.y - reach - size * 0.45, "centre")
         _number(c, ctx, text, a.x - reach, a.y + mm(i), "right")
-    corner = Rect(a.x - mm(m["scale"]), a.y - mm(m["scale"]), mm(m["scale"]), mm(m["scale"]))
+    corner = Rect(a.x - mm(m.scale), a.y - mm(m.scale), mm(m.scale), mm(m.scale))
     c.setFillColor(ink("hint"))
-    text_in(c, ctx, ctx._("mm"), "sans-bold", size,
+    text_in(c, ctx, ctx._("mm"), FontRole.SANS_BOLD, size,
             Rect(corner.x, corner.y, corner.w * 0.55, corner.h * 0.6), align="centre",
             detail="scale unit")
 
 
 def _inch_scales(c: Canvas, ctx: DrawContext, g: MatGeometry) -> None:
     """A tick every quarter inch along the top and right edges, numbered every inch."""
-    m = LAYOUT["mat"]
+    m = LAYOUT.mat
     a = g.area
     ticks = []
     quarters = math.floor(g.area_in * 4 + 1e-9)
     for q in range(quarters + 1):
-        n = mm(m["in_tick_major"] if q % 4 == 0 else m["in_tick_half"] if q % 2 == 0
-               else m["in_tick"])
+        n = mm(m.in_tick_major if q % 4 == 0 else m.in_tick_half if q % 2 == 0
+               else m.in_tick)
         d = inch(q / 4)
         ticks += [(a.x + d, a.top, a.x + d, a.top + n), (a.right, a.y + d, a.right + n, a.y + d)]
     _ticks(c, ticks)
     c.setFillColor(ink("text"))
-    reach = mm(m["in_tick_major"] + m["label_gap"])
-    size = float(m["label_size"])
+    reach = mm(m.in_tick_major + m.label_gap)
+    size = m.label_size
     for j in range(math.floor(g.area_in + 1e-9) + 1):
         text = ctx.format_number(j)
         _number(c, ctx, text, a.x + inch(j), a.top + reach + size * 0.45, "centre")
         _number(c, ctx, text, a.right + reach, a.y + inch(j), "left")
-    s = mm(m["scale"])
+    s = mm(m.scale)
     c.setFillColor(ink("hint"))
-    text_in(c, ctx, ctx._("in"), "sans-bold", size,
+    text_in(c, ctx, ctx._("in"), FontRole.SANS_BOLD, size,
             Rect(a.right + s * 0.45, a.top + s * 0.4, s * 0.55, s * 0.6), align="centre",
             detail="scale unit")
 
@@ -423,7 +525,7 @@ def _inch_scales(c: Canvas, ctx: DrawContext, g: MatGeometry) -> None:
 def _band(c: Canvas, ctx: DrawContext, rect: Rect, player: int, rules: Rules) -> None:
     """A player's band along their edge, reading from their side: their badge and name, the
     game's title, and a hint (A: how positions are measured; B: the Converge)."""
-    m = LAYOUT["mat"]
+    m = LAYOUT.mat
     if player == PLAYER_A:
         hint = ctx._("Positions: mm from the bottom-left corner to a die's centre, "
                      "across then up.")
@@ -435,21 +537,21 @@ def _band(c: Canvas, ctx: DrawContext, rect: Rect, player: int, rules: Rules) ->
         c.setStrokeColor(player_ink(player, "dark"))
         c.setLineWidth(0.5)
         c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=1)
-        inset, badge = mm(m["band_inset"]), mm(m["badge"])
+        inset, badge = mm(m.band_inset), mm(m.badge)
         player_badge(c, ctx, player, rules, r.x + inset, r.cy - badge / 2, badge)
         third = r.w / 3
         name_x = r.x + inset + badge + mm(2)
         c.setFillColor(player_ink(player, "dark"))
         text_in(c, ctx, player_name(ctx, player, rules) + " · " + ctx._(
-            "%(colour)s dice") % {"colour": colour_name(ctx, player)}, "sans-bold",
-            float(m["player_size"]), Rect(name_x, r.y, third - name_x - mm(2), r.h),
+            "%(colour)s dice") % {"colour": colour_name(ctx, player)}, FontRole.SANS_BOLD,
+            m.player_size, Rect(name_x, r.y, third - name_x - mm(2), r.h),
             detail="mat band")
-        text_in(c, ctx, ctx._(TITLE).upper(), "sans-bold", float(m["title_size"]),
+        text_in(c, ctx, ctx._(TITLE).upper(), FontRole.SANS_BOLD, m.title_size,
                 Rect(r.cx - third * 0.3, r.y, third * 0.6, r.h), align="centre",
                 detail="mat band")
         c.setFillColor(ink("hint"))
         hint_x = r.cx + third * 0.33
-        text_in(c, ctx, hint, "sans", float(m["hint_size"]),
+        text_in(c, ctx, hint, FontRole.SANS, m.hint_size,
                 Rect(hint_x, r.y, r.right - inset - hint_x, r.h), align="right",
                 detail="mat band")
 

@@ -26,6 +26,7 @@ from printkit.context import DrawContext
 from printkit.drawing.draw import centred
 from printkit.drawing.polyhedra import die_size
 from printkit.engines.war_of_bones.rules import Rules
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.kits import NoOptions
 from printkit.layout.impose import impose
@@ -70,10 +71,10 @@ def ruler_specs(rules: Rules) -> tuple[RulerSpec, ...]:
 def ruler_size(rules: Rules) -> ItemSize:
     """The trim size shared by every ruler of the build: six widths of its largest die and
     the stub past the last box, by the ruler's height."""
-    r = LAYOUT["ruler"]
+    r = LAYOUT.ruler
     longest = max(s.die_mm for s in ruler_specs(rules)) * rules.faces
-    return ItemSize("war-of-bones-ruler", round(longest + float(r["tail"]), 3),
-                    float(r["height"]))
+    return ItemSize("war-of-bones-ruler", round(longest + r.tail, 3),
+                    r.height)
 
 
 def tick_offsets_mm(die_mm: float, boxes: int) -> tuple[float, ...]:
@@ -92,13 +93,13 @@ def ruler_boxes(rules: Rules, spec: RulerSpec | None = None) -> int:
 def number_size(die_mm: float) -> float:
     """A box number's size: ``number_share`` pt per mm of die, at most ``number_max``, never
     under the smallest printed size."""
-    r = LAYOUT["ruler"]
-    return max(MIN_TEXT_PT, min(float(r["number_max"]), die_mm * float(r["number_share"])))
+    r = LAYOUT.ruler
+    return max(MIN_TEXT_PT, min(r.number_max, die_mm * r.number_share))
 
 
 def ruler_face(ctx: DrawContext, rules: Rules, spec: RulerSpec) -> Callable[..., None]:
     """The drawing callback of one ruler (in the ruler's own frame)."""
-    r = LAYOUT["ruler"]
+    r = LAYOUT.ruler
     boxes = ruler_boxes(rules, spec)
     detail = f"range ruler {spec.die_mm:g} mm"
 
@@ -106,7 +107,7 @@ def ruler_face(ctx: DrawContext, rules: Rules, spec: RulerSpec) -> Callable[...,
              bleed: float = 0.0) -> None:
         d = mm(spec.die_mm)
         top = y + h
-        bh = mm(r["boxes_h"])
+        bh = mm(r.boxes_h)
         c.saveState()
         # the boxes, alternately shaded; past the last one, out of range (colour that
         # reaches the trim runs on into the bleed, print-shop)
@@ -120,44 +121,44 @@ def ruler_face(ctx: DrawContext, rules: Rules, spec: RulerSpec) -> Callable[...,
         c.setFillColor(ink("hint"))
         stub = Rect(end + mm(1), top - bh, x + w - end - mm(2), bh)
         if stub.w >= mm(12):
-            text_in(c, ctx, ctx._("out of range"), "sans-italic", MIN_TEXT_PT, stub,
+            text_in(c, ctx, ctx._("out of range"), FontRole.SANS_ITALIC, MIN_TEXT_PT, stub,
                     align="centre", detail=detail)
         # the ticks: every box edge, the zero on the cut edge
         c.setStrokeColor(ink("rule"))
-        c.setLineWidth(r["tick_width"])
+        c.setLineWidth(r.tick_width)
         path = c.beginPath()
         for t in tick_offsets_mm(spec.die_mm, boxes)[1:]:
             path.moveTo(x + mm(t), top)
             path.lineTo(x + mm(t), top - bh)
         c.drawPath(path, stroke=1, fill=0)
         if not bleed:  # at home the zero is drawn; at a shop the cut itself is the zero
-            c.setLineWidth(r["zero_width"])
+            c.setLineWidth(r.zero_width)
             c.line(x, top, x, top - bh)
-        c.setLineWidth(r["tick_width"])
+        c.setLineWidth(r.tick_width)
         c.line(x, top - bh, end, top - bh)
         # the numbers: the Firepower that reaches a face in each box
         c.setFillColor(ink("text"))
         size = number_size(spec.die_mm)
         for k in range(1, boxes + 1):
-            centred(c, ctx, ctx.format_number(k), "sans-bold", size, x + (k - 0.5) * d,
+            centred(c, ctx, ctx.format_number(k), FontRole.SANS_BOLD, size, x + (k - 0.5) * d,
                     top - bh / 2, width=d - mm(1), detail=detail, minimum=MIN_TEXT_PT)
         # the line below: the die size, how to lay it, the owner's letter
-        pad = mm(r["padding"])
+        pad = mm(r.padding)
         line = Rect(x + pad, y + pad * 0.5, w - 2 * pad, top - bh - y - pad)
         if spec.player is not None:
-            badge = mm(r["badge"])
+            badge = mm(r.badge)
             player_badge(c, ctx, spec.player, rules, line.right - badge, line.cy - badge / 2,
                          badge)
             line = Rect(line.x, line.y, line.w - badge - mm(2), line.h)
         label = ctx._("%(size)s mm dice") % {"size": ctx.format_number(spec.die_mm)}
-        used = text_in(c, ctx, label, "sans-bold", float(r["text_size"]) + 1, line,
+        used = text_in(c, ctx, label, FontRole.SANS_BOLD, r.text_size + 1, line,
                        detail=detail)
-        lw = stringWidth(label, ctx.font("sans-bold"), used) + mm(2.5)
+        lw = stringWidth(label, ctx.font(FontRole.SANS_BOLD), used) + mm(2.5)
         c.setFillColor(ink("hint"))
         text_in(c, ctx, ctx._("Range in die widths, face to face: lay the end at box 1 against the "
-                              "attacking Troop's face."), "sans", float(r["text_size"]),
+                              "attacking Troop's face."), FontRole.SANS, r.text_size,
                 Rect(line.x + lw, line.y, line.w - lw, line.h), detail=detail,
-                minimum=float(r["text_min"]))
+                minimum=r.text_min)
         c.restoreState()
 
     return draw

@@ -47,14 +47,14 @@ def booklet_turns(ctx: DrawContext) -> int:
     lines (a turn's usual caption; the printer itself never drops a turn)."""
     from printkit.templates.war_of_bones.example import EXAMPLE, Grid
 
-    book = LAYOUT["booklet"]
+    book = LAYOUT.booklet
     area = ctx.safe_area
     grid = Grid.fit(area)
-    caption = mm(EXAMPLE["example"]["caption_size"]
-                 * EXAMPLE["example"]["caption_leading"] / 72 * 25.4) * book["caption_lines"]
-    row = grid.head() + caption + mm(EXAMPLE["example"]["gap"])
+    caption = mm(EXAMPLE.example.caption_size
+                 * EXAMPLE.example.caption_leading / 72 * 25.4) * book.caption_lines
+    row = grid.head() + caption + mm(EXAMPLE.example.gap)
     rows = max(1, int(area.h // row))
-    return int(book["max_pages"]) * rows * grid.columns
+    return book.max_pages * rows * grid.columns
 
 
 def capacities(ctx: DrawContext, players: int) -> list[Capacity]:

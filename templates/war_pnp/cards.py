@@ -22,6 +22,7 @@ from printkit.context import DrawContext
 from printkit.drawing.draw import centred
 from printkit.engines.war_pnp.rules import RULES, PowerKind, PowerSpec, Rules
 from printkit.engines.war_pnp.sheets import SheetSpec
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import NoOptions
@@ -129,16 +130,16 @@ def seat_sheets(ctx: DrawContext, rules: Rules = RULES) -> list[SheetSpec]:
 def _card_frame(c: Canvas, ctx: DrawContext, x: float, y: float, w: float, h: float,
                 bleed: float, title: str, sub: str, colour: Color) -> float:
     """The card's title band; returns the y under it."""
-    cd = LAYOUT["card"]
-    pad = mm(cd["padding"])
-    band = mm(cd["title_h"])
+    cd = LAYOUT.card
+    pad = mm(cd.padding)
+    band = mm(cd.title_h)
     c.setFillColor(ink("fill"))
     c.rect(x - bleed, y + h - pad - band, w + 2 * bleed, pad + band + bleed, stroke=0, fill=1)
     c.setFillColor(colour)
-    text_left(c, ctx, title, "sans-bold", float(cd["title_size"]),
+    text_left(c, ctx, title, FontRole.SANS_BOLD, cd.title_size,
               Rect(x + pad, y + h - pad - band, (w - 2 * pad) * 0.45, band), detail="card title")
     c.setFillColor(ink("hint"))
-    text_left(c, ctx, sub, "sans", float(cd["sub_size"]),
+    text_left(c, ctx, sub, FontRole.SANS, cd.sub_size,
               Rect(x + pad + (w - 2 * pad) * 0.45, y + h - pad - band, (w - 2 * pad) * 0.55,
                    band), detail="card title")
     return y + h - pad - band - mm(2)
@@ -148,54 +149,54 @@ def _description_style(ctx: DrawContext, size: float, hyphenate: bool) -> Paragr
     script = paragraph_options(ctx.locale)
     if hyphenate:
         script = {**script, **hyphenation_options(ctx.locale)}
-    return ParagraphStyle("d", fontName=ctx.font("sans"), fontSize=size, leading=size * 1.18,
+    return ParagraphStyle("d", fontName=ctx.font(FontRole.SANS), fontSize=size, leading=size * 1.18,
                           textColor=ink("text"), **script)
 
 
 def powers_card(ctx: DrawContext, spec: SheetSpec) -> Callable[..., None]:
     """The drawing callback of the powers card of ``spec``: a table of its powers, each with
     what it does and its six options i-vi."""
-    cd = LAYOUT["card"]
+    cd = LAYOUT.card
     detail = CARD_DETAIL["powers"]
 
     def draw(c: Canvas, x: float, y: float, w: float, h: float, _index: int, *,
              bleed: float = 0.0) -> None:
-        pad = mm(cd["padding"])
+        pad = mm(cd.padding)
         c.saveState()
         top = _card_frame(c, ctx, x, y, w, h, bleed, ctx._("Powers"),
                           ctx._(TITLE) + " · " + sheet_title(ctx, spec), ink("powers"))
         inner_w = w - 2 * pad
-        name_w, opt_w = mm(cd["name_w"]), mm(cd["option_w"])
+        name_w, opt_w = mm(cd.name_w), mm(cd.option_w)
         boxes = len(spec.powers[0].options)
         desc_w = inner_w - name_w - boxes * opt_w
         left = x + pad
         # the column heads
-        head_h = mm(cd["head_h"])
+        head_h = mm(cd.head_h)
         c.setFillColor(ink("powers"))
-        head_size = float(cd["head_size"])
-        text_left(c, ctx, ctx._("Power"), "sans-bold", head_size,
+        head_size = cd.head_size
+        text_left(c, ctx, ctx._("Power"), FontRole.SANS_BOLD, head_size,
                   Rect(left + mm(1), top - head_h, name_w - mm(1), head_h), detail=detail)
-        text_left(c, ctx, ctx._("What it does: \"that many\" is the option"), "sans-bold",
+        text_left(c, ctx, ctx._("What it does: \"that many\" is the option"), FontRole.SANS_BOLD,
                   head_size, Rect(left + name_w, top - head_h, desc_w - mm(1), head_h),
                   detail=detail)
         for b in range(1, boxes + 1):
             cx = left + name_w + desc_w + (b - 1) * opt_w
-            centred(c, ctx, roman(b), "sans-bold", head_size + 1, cx + opt_w / 2,
+            centred(c, ctx, roman(b), FontRole.SANS_BOLD, head_size + 1, cx + opt_w / 2,
                     top - head_h / 2, width=opt_w, detail=detail, minimum=MIN_TEXT_PT)
         top -= head_h
         foot_h = mm(6)
         bottom = y + pad + foot_h
         row_h = (top - bottom) / len(spec.powers)
         # one text size for every description: the largest that fits each row
-        size = float(cd["max_size"])
+        size = cd.max_size
 
         def fits(s: float, hyphenate: bool = False) -> bool:
             style = _description_style(ctx, s, hyphenate)
             return all(Paragraph(escape(ctx._(POWER_LINES[p.kind])), style).wrap(
                 desc_w - mm(2), 10_000)[1] <= row_h - mm(1) for p in spec.powers)
 
-        while size > cd["min_size"] and not fits(size):
-            size = max(float(cd["min_size"]), size - 0.25)
+        while size > cd.min_size and not fits(size):
+            size = max(cd.min_size, size - 0.25)
         hyphenate = not fits(size)
         style = _description_style(ctx, size, hyphenate)
         for i, power in enumerate(spec.powers):
@@ -204,14 +205,14 @@ def powers_card(ctx: DrawContext, spec: SheetSpec) -> Callable[..., None]:
                 c.setFillColor(ink("powers_tint"))
                 c.rect(left, ry, inner_w, row_h, stroke=0, fill=1)
             c.setFillColor(ink("powers"))
-            text_left(c, ctx, power_name(ctx, power.kind), "sans-bold", size + 1.5,
+            text_left(c, ctx, power_name(ctx, power.kind), FontRole.SANS_BOLD, size + 1.5,
                       Rect(left + mm(1), ry, name_w - mm(2), row_h), detail=detail)
             line = ctx._(POWER_LINES[power.kind])
-            ctx.check_glyphs("sans", line, detail)
+            ctx.check_glyphs(FontRole.SANS, line, detail)
             para = Paragraph(escape(line), style)
             ph = para.wrap(desc_w - mm(2), 10_000)[1]
             if ph > row_h:
-                ctx.check_text(line, "sans", size, desc_w - mm(2), row_h, detail=detail)
+                ctx.check_text(line, FontRole.SANS, size, desc_w - mm(2), row_h, detail=detail)
             para.drawOn(c, left + name_w, ry + (row_h - ph) / 2)
             for b in range(1, boxes + 1):
                 cell = Rect(left + name_w + desc_w + (b - 1) * opt_w, ry, opt_w, row_h)
@@ -220,13 +221,13 @@ def powers_card(ctx: DrawContext, spec: SheetSpec) -> Callable[..., None]:
                 if second:
                     upper = Rect(cell.x, cell.cy, cell.w, cell.h / 2)
                     lower = Rect(cell.x, cell.y + cell.h * 0.08, cell.w, cell.h * 0.42)
-                    centred(c, ctx, main, "sans-bold", size + 1, upper.cx, upper.y + mm(0.6),
+                    centred(c, ctx, main, FontRole.SANS_BOLD, size + 1, upper.cx, upper.y + mm(0.6),
                             width=cell.w - mm(1), detail=detail, minimum=MIN_TEXT_PT)
                     c.setFillColor(ink("hint"))
-                    centred(c, ctx, second, "sans", size, lower.cx, lower.cy,
+                    centred(c, ctx, second, FontRole.SANS, size, lower.cx, lower.cy,
                             width=cell.w - mm(1), detail=detail, minimum=MIN_TEXT_PT)
                 else:
-                    centred(c, ctx, main, "sans-bold", size + 1, cell.cx, cell.cy,
+                    centred(c, ctx, main, FontRole.SANS_BOLD, size + 1, cell.cx, cell.cy,
                             width=cell.w - mm(1), detail=detail, minimum=MIN_TEXT_PT)
         c.setStrokeColor(ink("faint"))
         c.setLineWidth(0.5)
@@ -238,7 +239,7 @@ def powers_card(ctx: DrawContext, spec: SheetSpec) -> Callable[..., None]:
         c.setFillColor(ink("hint"))
         note = ctx._("Option: the highest developed box of the power's row (i-vi). A box or a "
                      "score holds one mark at a time; only Withering adds up.")
-        text_left(c, ctx, note, "sans-italic", float(cd["note_size"]),
+        text_left(c, ctx, note, FontRole.SANS_ITALIC, cd.note_size,
                   Rect(left, y + pad, inner_w, foot_h), detail=detail)
         c.restoreState()
 
@@ -318,23 +319,23 @@ def round_blocks(ctx: DrawContext, spec: SheetSpec,
 
 def round_card(ctx: DrawContext, spec: SheetSpec) -> Callable[..., None]:
     """The drawing callback of the round card of ``spec``: set-up, a round, the end."""
-    cd = LAYOUT["card"]
+    cd = LAYOUT.card
     detail = CARD_DETAIL["round"]
 
     def draw(c: Canvas, x: float, y: float, w: float, h: float, _index: int, *,
              bleed: float = 0.0) -> None:
-        pad = mm(cd["padding"])
+        pad = mm(cd.padding)
         c.saveState()
         top = _card_frame(c, ctx, x, y, w, h, bleed, ctx._("Set-up and a round"),
                           ctx._(TITLE) + " · " + sheet_title(ctx, spec), ink("points"))
-        gap = mm(cd["columns_gap"])
+        gap = mm(cd.columns_gap)
         col_w = (w - 2 * pad - gap) / 2
         columns = round_blocks(ctx, spec)
         boxes = [Rect(x + pad + i * (col_w + gap), y + pad, col_w, top - (y + pad))
                  for i in range(len(columns))]
         # one text size for both columns: the largest at which each fits
-        size = min(flow_size(ctx, blocks, box, max_size=float(cd["round_max_size"]),
-                             min_size=float(cd["min_size"]))
+        size = min(flow_size(ctx, blocks, box, max_size=cd.round_max_size,
+                             min_size=cd.min_size)
                    for blocks, box in zip(columns, boxes, strict=True))
         for blocks, box in zip(columns, boxes, strict=True):
             flow(c, ctx, blocks, box, max_size=size, min_size=size, detail=detail,
@@ -354,7 +355,7 @@ def round_card(ctx: DrawContext, spec: SheetSpec) -> Callable[..., None]:
 def draw_powers_card(ctx: DrawContext, _options: NoOptions, path: Path) -> None:
     """The powers card, one per player, two to a page with cut lines."""
     faces = [powers_card(ctx, spec) for spec in seat_sheets(ctx)]
-    impose(faces, item_size(str(LAYOUT["card"]["size"])), ctx, path, rotate=True,
+    impose(faces, item_size(LAYOUT.card.size), ctx, path, rotate=True,
            title=ctx._(TITLE) + ": " + ctx._("powers card"),
            subject=ctx._("Every power and its six options"))
 
@@ -362,6 +363,6 @@ def draw_powers_card(ctx: DrawContext, _options: NoOptions, path: Path) -> None:
 def draw_round_card(ctx: DrawContext, _options: NoOptions, path: Path) -> None:
     """The round card, one per player, two to a page with cut lines."""
     faces = [round_card(ctx, spec) for spec in seat_sheets(ctx)]
-    impose(faces, item_size(str(LAYOUT["card"]["size"])), ctx, path, rotate=True,
+    impose(faces, item_size(LAYOUT.card.size), ctx, path, rotate=True,
            title=ctx._(TITLE) + ": " + ctx._("round card"),
            subject=ctx._("Set-up, a round and the end in brief"))

@@ -64,6 +64,7 @@ from printkit.engines.war_pnp.actions import Reroll, SetActivation, Target, UseP
 from printkit.engines.war_pnp.game import Job, Task
 from printkit.engines.war_pnp.rules import RULES
 from printkit.engines.war_pnp.sheets import SheetSpec
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.page.document import open_document
 from printkit.page.preflight import MIN_TEXT_PT
@@ -782,7 +783,7 @@ class Hand:
         self.rng = random.Random(seed)
         self.strikes = 0
 
-    def _flags(self, text: str, role: str, size: float) -> list[tuple[float, float, float,
+    def _flags(self, text: str, role: FontRole, size: float) -> list[tuple[float, float, float,
                                                                          float]]:
         top = glyph_top(role, "1", self.ctx.locale)
         if top is None or "1" not in text:
@@ -795,7 +796,7 @@ class Hand:
                               if ch == "1")]
 
     @staticmethod
-    def _flag_width(role: str, size: float) -> float:
+    def _flag_width(role: FontRole, size: float) -> float:
         return HAND.flag_width * size * (1.5 if role.endswith("-bold") else 1.0)
 
     def _strike(self, ink: Rect, size: float) -> tuple[float, float, float, float]:
@@ -804,7 +805,7 @@ class Hand:
         pad = HAND.strike_pad * size
         return (ink.x - pad, ink.y + ink.h * 0.3, ink.right + pad, ink.y + ink.h * 0.66)
 
-    def ink(self, text: str, role: str, size: float, struck: bool = False) -> Rect:
+    def ink(self, text: str, role: FontRole, size: float, struck: bool = False) -> Rect:
         """What ``text`` covers from the start of its baseline: glyphs, flags, strike."""
         box = ink_box(text, role, size, self.ctx.locale)
         half = self._flag_width(role, size) / 2
@@ -818,7 +819,7 @@ class Hand:
                                  y1 - y0 + STRIKE_WIDTH))
         return box
 
-    def size(self, text: str, role: str, size: float, room: Rect, name: str, *,
+    def size(self, text: str, role: FontRole, size: float, room: Rect, name: str, *,
              struck: bool = False) -> float:
         """``size``, or smaller so that ``text`` fits ``room`` (but never under the minimum
         printed size; what still does not fit is reported, ``box-too-small``)."""
@@ -831,7 +832,7 @@ class Hand:
                                      need.h + 2 * HAND.inset, where=self.ctx.where(DETAIL))
         return size
 
-    def write(self, item: Item, role: str, size: float, room: Rect, *,
+    def write(self, item: Item, role: FontRole, size: float, room: Rect, *,
               align: str = "centre") -> None:
         """Write ``item`` in ``room`` at ``size`` (sized by :meth:`size`), centred or from
         the left edge."""
@@ -870,7 +871,7 @@ class Hand:
             self.strikes += 1
         c.restoreState()
 
-    def _within_bounds(self, text: str, role: str, size: float, x: float, y: float,
+    def _within_bounds(self, text: str, role: FontRole, size: float, x: float, y: float,
                        angle: float, dx: float, dy: float) -> tuple[float, float]:
         """The shift, moved just enough that the line's whole type body (ascent to descent,
         what preflight measures) stays inside the page's safe area: a box on the area's
@@ -889,11 +890,11 @@ class Hand:
         dy += max(0.0, b.y - low_y) - max(0.0, high_y - b.top)
         return dx, dy
 
-    def fits(self, items: Sequence[Item], role: str, size: float, room: Rect) -> bool:
+    def fits(self, items: Sequence[Item], role: FontRole, size: float, room: Rect) -> bool:
         """Whether :meth:`row` can write ``items`` in ``room`` at the minimum size or more."""
         return not items or self._arrange(items, role, size, room)[2]
 
-    def _arrange(self, items: Sequence[Item], role: str, size: float,
+    def _arrange(self, items: Sequence[Item], role: FontRole, size: float,
                  room: Rect) -> tuple[list[Sequence[Item]], float, bool]:
         """The lines ``items`` are written on, their size, and whether it is legible: the
         fewest lines that write nearly as large as any number of lines would."""
@@ -919,7 +920,7 @@ class Hand:
         lines, _at = max(options, key=lambda option: option[1])
         return lines, MIN_TEXT_PT, False  # the least overflow: reported by row()
 
-    def row(self, items: Sequence[Item], role: str, size: float, room: Rect,
+    def row(self, items: Sequence[Item], role: FontRole, size: float, room: Rect,
             name: str) -> None:
         """Several marks side by side in one box (erased ones first, as they were written),
         on more lines when one line would write them much smaller."""
@@ -969,18 +970,18 @@ def fill_sheet(c: Canvas, ctx: DrawContext, lay: SheetLayout, state: WarPnPState
     n = ctx.format_number
     # the header: the player's name and the total
     room = lay.name_field()
-    size = hand.size(name, "hand", lay.pt(s.player), room.inset(lay.u(1.5)), "Player field")
-    hand.write(Item(name, own), "hand", size, room.inset(lay.u(1.5)), align="left")
+    size = hand.size(name, FontRole.HAND, lay.pt(s.player), room.inset(lay.u(1.5)), "Player field")
+    hand.write(Item(name, own), FontRole.HAND, size, room.inset(lay.u(1.5)), align="left")
     total = n(sheet.score)
     room = lay.total_field()
-    size = hand.size(total, "hand-bold", lay.pt(s.total), room, "Total field")
-    hand.write(Item(total, own), "hand-bold", size, room)
+    size = hand.size(total, FontRole.HAND_BOLD, lay.pt(s.total), room, "Total field")
+    hand.write(Item(total, own), FontRole.HAND_BOLD, size, room)
     # the rolls
     for r, (a, b) in enumerate(rolls[:rec.spec.history_length], start=1):
         text = f"{n(a)} {n(b)}"
         cell = lay.history_cell(r)
-        size = hand.size(text, "hand", lay.pt(s.history), cell, "history cell")
-        hand.write(Item(text, own), "hand", size, cell)
+        size = hand.size(text, FontRole.HAND, lay.pt(s.history), cell, "history cell")
+        hand.write(Item(text, own), FontRole.HAND, size, cell)
     if len(rolls) > rec.spec.history_length:
         ctx.preflight.add("info", "history-full",
                           f"{len(rolls)} rounds played, the history track holds "
@@ -990,19 +991,19 @@ def fill_sheet(c: Canvas, ctx: DrawContext, lay: SheetLayout, state: WarPnPState
         face = sheet.faces[row - 1]
         if rec.spec.free_activation and face is not None:
             number = lay.row_number_box(row)
-            size = hand.size(n(face), "hand-bold", lay.pt(s.face), number, "activation box")
-            hand.write(Item(n(face), own), "hand-bold", size, number)
+            size = hand.size(n(face), FontRole.HAND_BOLD, lay.pt(s.face), number, "activation box")
+            hand.write(Item(n(face), own), FontRole.HAND_BOLD, size, number)
         kind = sheet.names[row - 1]
         if kind is not None:
             blank = lay.power_name(row)
             room = Rect(blank.x + lay.u(2), blank.y, blank.w - lay.u(3), blank.h)
             text = power_name(ctx, kind)
-            size = hand.size(text, "hand", lay.pt(s.power_name), room, "Powers name blank")
-            hand.write(Item(text, own), "hand", size, room, align="left")
+            size = hand.size(text, FontRole.HAND, lay.pt(s.power_name), room, "Powers name blank")
+            hand.write(Item(text, own), FontRole.HAND, size, room, align="left")
         for box in range(1, RULES.boxes_per_row + 1):
             group = rec.circles.get(("power", row, box), [])
             earlier = _circle(hand, lay, lay.power_circle(row, box), group, "Powers circle")
-            hand.row(_items(earlier), "hand", lay.pt(s.mark), lay.power_mark(row, box),
+            hand.row(_items(earlier), FontRole.HAND, lay.pt(s.mark), lay.power_mark(row, box),
                      "Powers mark room")
     # the Points grid: development marks, marks, Withering
     for col in range(len(rec.spec.columns)):
@@ -1010,19 +1011,19 @@ def fill_sheet(c: Canvas, ctx: DrawContext, lay: SheetLayout, state: WarPnPState
             group = rec.circles.get(("points", col, box), [])
             earlier = _circle(hand, lay, lay.points_circle(col, box), group, "Points circle")
             marks = sorted([*earlier, *rec.marks.get((col, box), [])], key=lambda w: w.seq)
-            hand.row(_items(marks), "hand", lay.pt(s.mark), lay.points_mark(col, box),
+            hand.row(_items(marks), FontRole.HAND, lay.pt(s.mark), lay.points_mark(col, box),
                      "Points mark room")
         withering = rec.withering.get(col, [])
         items = _items(withering)
-        if len(items) > 2 or not hand.fits(items, "hand", lay.pt(s.withering),
+        if len(items) > 2 or not hand.fits(items, FontRole.HAND, lay.pt(s.withering),
                                             lay.withering(col)):
             # a column withered again and again: the erased values without their W
             items = [Item(w.short if w.erased and w.short else w.text, pen(w.writer),
                           w.erased) for w in withering]
-        hand.row(items, "hand", lay.pt(s.withering), lay.withering(col), "Withering space")
+        hand.row(items, FontRole.HAND, lay.pt(s.withering), lay.withering(col), "Withering space")
     # the score track: traps, every score reached crossed off, the last one ringed
     for score, group in sorted(rec.traps.items()):
-        hand.row(_items(group), "hand", lay.pt(s.trap), lay.trap_slot(score), "trap slot")
+        hand.row(_items(group), FontRole.HAND, lay.pt(s.trap), lay.trap_slot(score), "trap slot")
     cross_scores(c, lay, rec.landings, sheet.score, own)
 
 
@@ -1035,8 +1036,8 @@ def _circle(hand: Hand, lay: SheetLayout, circle: Rect, group: Sequence[Written]
     last = group[-1]
     room = _circle_room(circle)
     item = Item(last.text, pen(last.writer), last.erased)
-    size = hand.size(item.text, "hand", lay.pt(SIZES.circle), room, name, struck=item.struck)
-    hand.write(item, "hand", size, room)
+    size = hand.size(item.text, FontRole.HAND, lay.pt(SIZES.circle), room, name, struck=item.struck)
+    hand.write(item, FontRole.HAND, size, room)
     return list(group[:-1])
 
 
@@ -1092,7 +1093,7 @@ REASON_INK = "#5a5a5a"
 RULE_INK = HexColor("#b0b0b0")
 
 
-def _style(ctx: DrawContext, role: str, size: float, leading: float = 1.25) -> ParagraphStyle:
+def _style(ctx: DrawContext, role: FontRole, size: float, leading: float = 1.25) -> ParagraphStyle:
     return ParagraphStyle(role, fontName=ctx.font(role), fontSize=size, leading=size * leading,
                           textColor=NOTE_INK, **paragraph_options(ctx.locale))
 
@@ -1100,10 +1101,11 @@ def _style(ctx: DrawContext, role: str, size: float, leading: float = 1.25) -> P
 def _paragraphs(ctx: DrawContext, rounds: Sequence[RoundNotes],
                 names: Sequence[str]) -> list[tuple[Paragraph, float, bool]]:
     """The booklet as (paragraph, space before, keep with the next one)."""
-    head = _style(ctx, "sans-bold", BOOK.heading)
-    body = ParagraphStyle("body", parent=_style(ctx, "sans", BOOK.body), leftIndent=BOOK.body,
+    head = _style(ctx, FontRole.SANS_BOLD, BOOK.heading)
+    body = ParagraphStyle("body", parent=_style(ctx, FontRole.SANS, BOOK.body),
+                          leftIndent=BOOK.body,
                           firstLineIndent=-BOOK.body)
-    bold, italic = ctx.font("sans-bold"), ctx.font("sans-italic")
+    bold, italic = ctx.font(FontRole.SANS_BOLD), ctx.font(FontRole.SANS_ITALIC)
     out: list[tuple[Paragraph, float, bool]] = []
     for rnd in rounds:
         if rnd.number == 0:
@@ -1111,19 +1113,19 @@ def _paragraphs(ctx: DrawContext, rounds: Sequence[RoundNotes],
         else:
             title = ctx._("Round %(n)s · main player %(who)s") % {
                 "n": ctx.format_number(rnd.number), "who": names[rnd.main]}
-        ctx.check_glyphs("sans-bold", title, BOOKLET)
+        ctx.check_glyphs(FontRole.SANS_BOLD, title, BOOKLET)
         out.append((Paragraph(escape(title), head), mm(BOOK.round_gap) if out else 0.0,
                     True))
         for note in rnd.notes:
-            ctx.check_glyphs("sans", note.text, BOOKLET)
+            ctx.check_glyphs(FontRole.SANS, note.text, BOOKLET)
             text = escape(note.text)
             if note.strong:
                 text = f'<font name="{bold}">{text}</font>'
             if note.label:
-                ctx.check_glyphs("sans-bold", note.label, BOOKLET)
+                ctx.check_glyphs(FontRole.SANS_BOLD, note.label, BOOKLET)
                 text = f'<font name="{bold}">{escape(note.label)}:</font> {text}'
             if note.reason:
-                ctx.check_glyphs("sans-italic", note.reason, BOOKLET)
+                ctx.check_glyphs(FontRole.SANS_ITALIC, note.reason, BOOKLET)
                 text += (f' <font name="{italic}" color="{REASON_INK}">— '
                          f"{escape(note.reason)}</font>")
             out.append((Paragraph(text, body), 1.2, False))
@@ -1184,7 +1186,7 @@ class BookletHeader:
     def build(cls, ctx: DrawContext, area: Rect, header: LogHeader,
               specs: Sequence[SheetSpec], names: Sequence[str]) -> BookletHeader:
         title = ctx._("W.A.R. – Powers 'n Points: an example game")
-        ctx.check_glyphs("sans-bold", title, BOOKLET)
+        ctx.check_glyphs(FontRole.SANS_BOLD, title, BOOKLET)
         who = []
         for p, name in enumerate(names):
             notes = [sheet_title(ctx, specs[p])]
@@ -1193,17 +1195,17 @@ class BookletHeader:
                 notes.append(ctx._("%(bot)s bot") % {"bot": bot})
             who.append(f"{name} ({', '.join(notes)})")
         line = " · ".join(who)
-        ctx.check_glyphs("sans", line, BOOKLET)
-        players = Paragraph(escape(line), _style(ctx, "sans", BOOK.sub))
+        ctx.check_glyphs(FontRole.SANS, line, BOOKLET)
+        players = Paragraph(escape(line), _style(ctx, FontRole.SANS, BOOK.sub))
         players_h = players.wrap(area.w - SPACE * BOOK.sub, area.h)[1]
-        face = ctx.font("sans")
+        face = ctx.font(FontRole.SANS)
         items: list[tuple[str, Color | None]] = [
             (ctx._("%(who)s's pencil") % {"who": name}, pen(p)) for p, name in enumerate(names)]
         items.append((ctx._("struck through: written, then erased"), None))
         legend: list[list[tuple[str, Color | None, float]]] = [[]]
         x = 0.0
         for text, colour in items:
-            ctx.check_glyphs("sans", text, BOOKLET)
+            ctx.check_glyphs(FontRole.SANS, text, BOOKLET)
             w = LEGEND_SWATCH + stringWidth(text, face, LEGEND_SIZE)
             if legend[-1] and x + w > area.w:
                 legend.append([])
@@ -1217,17 +1219,17 @@ class BookletHeader:
     def draw(self, c: Canvas, ctx: DrawContext, area: Rect, page_no: int, pages: int) -> None:
         y = area.top - BOOK.title
         c.setFillColor(NOTE_INK)
-        c.setFont(ctx.font("sans-bold"), BOOK.title)
+        c.setFont(ctx.font(FontRole.SANS_BOLD), BOOK.title)
         c.drawString(area.x, y, self.title)
         page = ctx._("page %(n)d of %(m)d") % {"n": page_no, "m": pages}
-        c.setFont(ctx.font("sans"), BOOK.sub)
+        c.setFont(ctx.font(FontRole.SANS), BOOK.sub)
         c.drawRightString(area.right, y, page)
         y -= BOOK.title * 0.25
         self.players.wrap(area.w - SPACE * BOOK.sub, area.h)
         y -= self.players.height
         self.players.drawOn(c, area.x, y)
         c.saveState()
-        c.setFont(ctx.font("sans"), LEGEND_SIZE)
+        c.setFont(ctx.font(FontRole.SANS), LEGEND_SIZE)
         for line in self.legend:
             y -= LEGEND_SIZE * 1.6
             for text, colour, x in line:

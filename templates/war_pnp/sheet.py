@@ -41,19 +41,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.colors import Color, white
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.context import DrawContext
-from printkit.drawing.draw import Layout, centred, fit_size
+from printkit.drawing.draw import centred, fit_size
 from printkit.engines.war_pnp.rules import RULES, Rules
 from printkit.engines.war_pnp.sheets import SheetSpec
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import NoOptions
+from printkit.layouts import load_layout
 from printkit.page.document import open_document
 from printkit.page.notice import band_height
 from printkit.page.preflight import MIN_TEXT_PT, MIN_WRITE_ROW, WRITE_DIGIT
@@ -62,7 +64,154 @@ from printkit.scripts import hyphenation_options, paragraph_options
 from printkit.templates.war_pnp.sheets import SHEET_OPTION, build_sheets
 from printkit.units import mm
 
-LAYOUT = Layout(Path(__file__).with_name("layout.toml"))
+
+@dataclass(frozen=True)
+class SheetSizes:
+    max_width: float
+    ref_height: float
+    max_stretch: float
+    gap: float
+    max_gap: float
+    rule: float
+    heavy: float
+
+
+@dataclass(frozen=True)
+class HeaderSizes:
+    height: float
+    title_share: float
+    total_w: float
+    gap: float
+    caption_h: float
+    title_size: float
+    name_size: float
+    caption_size: float
+
+
+@dataclass(frozen=True)
+class HeadingSizes:
+    height: float
+    size: float
+    hint_size: float
+
+
+@dataclass(frozen=True)
+class HistorySizes:
+    cell_h: float
+    label_h: float
+    min_cell_w: float
+    max_cell_w: float
+    gap: float
+    line_gap: float
+    label_size: float
+
+
+@dataclass(frozen=True)
+class PowersSizes:
+    row_h: float
+    row_gap: float
+    number_w: float
+    number_size: float
+    gap: float
+    name_min_w: float
+    box_max_w: float
+    box_gap: float
+    numeral_size: float
+    numeral_h: float
+
+
+@dataclass(frozen=True)
+class BoxSizes:
+    circle: float
+    inset: float
+    circle_line: float
+
+
+@dataclass(frozen=True)
+class PointsSizes:
+    box_h: float
+    box_max_w: float
+    col_gap: float
+    box_gap: float
+    numeral_w: float
+    label_gap: float
+    label_h: float
+    withering_h: float
+    label_size: float
+    value_size: float
+    numeral_size: float
+
+
+@dataclass(frozen=True)
+class ScoreSizes:
+    gap: float
+    min_w: float
+    max_w: float
+    columns: int
+    cell_h: float
+    slot_w: float
+    number_size: float
+
+
+@dataclass(frozen=True)
+class PhasesSizes:
+    min_h: float
+    max_size: float
+    min_size: float
+
+
+@dataclass(frozen=True)
+class WriteIn:
+    player: float
+    total: float
+    history_cell: float
+    activation: float
+    power_name: float
+    circle: float
+    power_mark: float
+    points_mark: float
+    withering: float
+    trap: float
+
+
+@dataclass(frozen=True)
+class CardSizes:
+    size: str
+    padding: float
+    title_size: float
+    sub_size: float
+    title_h: float
+    head_size: float
+    head_h: float
+    name_w: float
+    option_w: float
+    max_size: float
+    round_max_size: float
+    note_size: float
+    min_size: float
+    columns_gap: float
+
+
+@dataclass(frozen=True)
+class WarLayout:
+    """``layout.toml``: the play sheet's and the cards' measurements (mm, text sizes in pt)
+    and inks."""
+
+    sheet: SheetSizes
+    header: HeaderSizes
+    heading: HeadingSizes
+    history: HistorySizes
+    powers: PowersSizes
+    box: BoxSizes
+    points: PointsSizes
+    score: ScoreSizes
+    phases: PhasesSizes
+    write_in: WriteIn
+    card: CardSizes
+    ink: dict[str, Color]
+
+
+LAYOUT = load_layout(WarLayout, Path(__file__).with_name("layout.toml"))
 
 TITLE = N_("W.A.R. – Powers 'n Points")
 """The game's title as printed (the kit's title, marked here for the catalogs too)."""
@@ -73,18 +222,14 @@ ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii
 DETAIL = "play sheet"
 
 
-def ink(name: str) -> HexColor:
+def ink(name: str) -> Color:
     """A colour of ``[ink]`` in ``layout.toml``."""
-    return LAYOUT.ink(name)
+    return LAYOUT.ink[name]
 
 
 def roman(n: int) -> str:
     """Box ``n`` (1-based) in the seed's lower-case roman numerals: ``roman(4) == "iv"``."""
     return ROMAN[n - 1]
-
-
-def _section(name: str) -> dict[str, float]:
-    return {k: float(v) for k, v in LAYOUT[name].items() if isinstance(v, int | float)}
 
 
 # --- the geometry --------------------------------------------------------------------------
@@ -145,10 +290,10 @@ class SheetLayout:
     def fit(cls, area: Rect, spec: SheetSpec) -> SheetLayout:
         """Lay ``spec``'s sheet out in ``area``: widths from the area's width, the rows a
         player writes in stretched into the height left over (up to ``max_stretch``)."""
-        s, hd, hi = _section("sheet"), _section("header"), _section("history")
-        pw, pt, sc = _section("powers"), _section("points"), _section("score")
-        head = _section("heading")["height"]
-        scale = max(1.0, min(area.w / mm(s["max_width"]), area.h / mm(s["ref_height"])))
+        s, hd, hi = LAYOUT.sheet, LAYOUT.header, LAYOUT.history
+        pw, pt, sc = LAYOUT.powers, LAYOUT.points, LAYOUT.score
+        head = LAYOUT.heading.height
+        scale = max(1.0, min(area.w / mm(s.max_width), area.h / mm(s.ref_height)))
 
         def u(value: float) -> float:  # designed mm -> points on this sheet
             return mm(value) * scale
@@ -157,47 +302,47 @@ class SheetLayout:
         rows, boxes = RULES.power_rows, RULES.boxes_per_row
         # the history track: as many lines as keep its cells at least min_cell_w wide
         n = spec.history_length
-        fit_line = max(1, int((w + u(hi["gap"])) // u(hi["min_cell_w"] + hi["gap"])))
+        fit_line = max(1, int((w + u(hi.gap)) // u(hi.min_cell_w + hi.gap)))
         lines = math.ceil(n / fit_line)
         per_line = math.ceil(n / lines)
-        cell_w = min(u(hi["max_cell_w"]), (w - (per_line - 1) * u(hi["gap"])) / per_line)
-        history_h = u(head + lines * (hi["label_h"] + hi["cell_h"])
-                      + (lines - 1) * hi["line_gap"])
+        cell_w = min(u(hi.max_cell_w), (w - (per_line - 1) * u(hi.gap)) / per_line)
+        history_h = u(head + lines * (hi.label_h + hi.cell_h)
+                      + (lines - 1) * hi.line_gap)
         # the Powers rows: number, name blank, six boxes
-        box_w = min(u(pw["box_max_w"]),
-                    (w - u(pw["number_w"] + 2 * pw["gap"] + pw["name_min_w"]
-                           + (boxes - 1) * pw["box_gap"])) / boxes)
-        name_w = w - u(pw["number_w"] + 2 * pw["gap"] + (boxes - 1) * pw["box_gap"]) \
+        box_w = min(u(pw.box_max_w),
+                    (w - u(pw.number_w + 2 * pw.gap + pw.name_min_w
+                           + (boxes - 1) * pw.box_gap)) / boxes)
+        name_w = w - u(pw.number_w + 2 * pw.gap + (boxes - 1) * pw.box_gap) \
             - boxes * box_w
         # the Points grid and, beside it, the score track
         ncols = len(spec.columns)
-        points_w_box = min(u(pt["box_max_w"]),
-                           (w - u(pt["numeral_w"] + sc["gap"] + sc["min_w"]
-                                  + (ncols - 1) * pt["col_gap"])) / ncols)
-        grid_w = u(pt["numeral_w"] + (ncols - 1) * pt["col_gap"]) + ncols * points_w_box
-        points_w = max(grid_w, w - u(sc["gap"] + sc["max_w"]))  # a few columns: left-aligned
-        score_w = w - points_w - u(sc["gap"])
-        score_columns = int(LAYOUT["score"]["columns"])
+        points_w_box = min(u(pt.box_max_w),
+                           (w - u(pt.numeral_w + sc.gap + sc.min_w
+                                  + (ncols - 1) * pt.col_gap)) / ncols)
+        grid_w = u(pt.numeral_w + (ncols - 1) * pt.col_gap) + ncols * points_w_box
+        points_w = max(grid_w, w - u(sc.gap + sc.max_w))  # a few columns: left-aligned
+        score_w = w - points_w - u(sc.gap)
+        score_columns = LAYOUT.score.columns
         score_rows = math.ceil(RULES.score_track_top / score_columns)
         # heights: what is fixed, and the rows that stretch into what is left
-        under_boxes = pt["withering_h"] + pt["label_h"] + 2 * pt["label_gap"]
-        fixed = u(hd["height"] + 3 * s["gap"] + 2 * head + (rows - 1) * pw["row_gap"]
-                  + under_boxes + (boxes - 1) * pt["box_gap"]) + history_h
-        flex = u(rows * pw["row_h"] + boxes * pt["box_h"])
-        stretch = min(float(s["max_stretch"]), (area.h - fixed) / flex)
+        under_boxes = pt.withering_h + pt.label_h + 2 * pt.label_gap
+        fixed = u(hd.height + 3 * s.gap + 2 * head + (rows - 1) * pw.row_gap
+                  + under_boxes + (boxes - 1) * pt.box_gap) + history_h
+        flex = u(rows * pw.row_h + boxes * pt.box_h)
+        stretch = min(s.max_stretch, (area.h - fixed) / flex)
         spare = max(0.0, area.h - fixed - flex * stretch)
-        gap = min(u(s["max_gap"]), u(s["gap"]) + spare / 3)
-        row_h, box_h = u(pw["row_h"]) * stretch, u(pt["box_h"]) * stretch
-        score_h = u(sc["cell_h"]) * stretch
+        gap = min(u(s.max_gap), u(s.gap) + spare / 3)
+        row_h, box_h = u(pw.row_h) * stretch, u(pt.box_h) * stretch
+        score_h = u(sc.cell_h) * stretch
 
         x, top = area.x, area.top
-        header = Rect(x, top - u(hd["height"]), w, u(hd["height"]))
+        header = Rect(x, top - u(hd.height), w, u(hd.height))
         history = Rect(x, header.y - gap - history_h, w, history_h)
-        powers_h = u(head + (rows - 1) * pw["row_gap"]) + rows * row_h
+        powers_h = u(head + (rows - 1) * pw.row_gap) + rows * row_h
         powers = Rect(x, history.y - gap - powers_h, w, powers_h)
-        lower_h = u(head + under_boxes + (boxes - 1) * pt["box_gap"]) + boxes * box_h
+        lower_h = u(head + under_boxes + (boxes - 1) * pt.box_gap) + boxes * box_h
         points = Rect(x, powers.y - gap - lower_h, points_w, lower_h)
-        score_x = x + points_w + u(sc["gap"])
+        score_x = x + points_w + u(sc.gap)
         score_block = u(head) + score_rows * score_h
         score = Rect(score_x, points.top - score_block, score_w, score_block)
         phases = Rect(score_x, points.y, score_w, score.y - gap - points.y)
@@ -224,16 +369,16 @@ class SheetLayout:
         """The heading line of ``section``: "history", "powers", "points" or "score"."""
         rect = {"history": self.history, "powers": self.powers, "points": self.points,
                 "score": self.score}[section]
-        h = self.u(_section("heading")["height"])
+        h = self.u(LAYOUT.heading.height)
         return Rect(rect.x, rect.top - h, rect.w, h)
 
     # -- the header ----------------------------------------------------------------------
 
     def _header_split(self) -> tuple[float, float, float]:
-        hd = _section("header")
-        title_w = self.header.w * hd["title_share"]
-        total_w = self.u(hd["total_w"])
-        player_w = self.header.w - title_w - total_w - 2 * self.u(hd["gap"])
+        hd = LAYOUT.header
+        title_w = self.header.w * hd.title_share
+        total_w = self.u(hd.total_w)
+        player_w = self.header.w - title_w - total_w - 2 * self.u(hd.gap)
         return title_w, player_w, total_w
 
     def title_box(self) -> Rect:
@@ -250,14 +395,14 @@ class SheetLayout:
     def name_field(self) -> Rect:
         """The Player write-in: where the player writes their name."""
         title_w, player_w, _total = self._header_split()
-        cap = self.u(_section("header")["caption_h"])
-        x = self.header.x + title_w + self.u(_section("header")["gap"])
+        cap = self.u(LAYOUT.header.caption_h)
+        x = self.header.x + title_w + self.u(LAYOUT.header.gap)
         return Rect(x, self.header.y, player_w, self.header.h - cap)
 
     def total_field(self) -> Rect:
         """The Total write-in: the player's score (it may pass the track's 100)."""
         total_w = self._header_split()[2]
-        cap = self.u(_section("header")["caption_h"])
+        cap = self.u(LAYOUT.header.caption_h)
         return Rect(self.header.right - total_w, self.header.y, total_w, self.header.h - cap)
 
     def caption(self, field: Rect) -> Rect:
@@ -275,45 +420,45 @@ class SheetLayout:
         if not 1 <= round_ <= self.spec.history_length:
             raise IndexError(f"round {round_} is not on a {self.spec.history_length}-round "
                              "history track")
-        hi = _section("history")
+        hi = LAYOUT.history
         line, i = divmod(round_ - 1, self.history_per_line)
-        pitch = self.u(hi["label_h"] + hi["cell_h"] + hi["line_gap"])
-        x = self.history.x + i * (self.history_cell_w + self.u(hi["gap"]))
-        top = self.heading("history").y - line * pitch - self.u(hi["label_h"])
-        return Rect(x, top - self.u(hi["cell_h"]), self.history_cell_w, self.u(hi["cell_h"]))
+        pitch = self.u(hi.label_h + hi.cell_h + hi.line_gap)
+        x = self.history.x + i * (self.history_cell_w + self.u(hi.gap))
+        top = self.heading("history").y - line * pitch - self.u(hi.label_h)
+        return Rect(x, top - self.u(hi.cell_h), self.history_cell_w, self.u(hi.cell_h))
 
     def history_label(self, round_: int) -> Rect:
         """The strip above a history cell where its round number is printed."""
         cell = self.history_cell(round_)
-        return Rect(cell.x, cell.top, cell.w, self.u(_section("history")["label_h"]))
+        return Rect(cell.x, cell.top, cell.w, self.u(LAYOUT.history.label_h))
 
     # -- the Powers rows -----------------------------------------------------------------
 
     def _row_y(self, row: int) -> float:
         if not 1 <= row <= RULES.power_rows:
             raise IndexError(f"there is no Powers row {row}")
-        gap = self.u(_section("powers")["row_gap"])
+        gap = self.u(LAYOUT.powers.row_gap)
         return self.heading("powers").y - (row - 1) * (self.power_row_h + gap) - self.power_row_h
 
     def row_number_box(self, row: int) -> Rect:
         """The big row number left of Powers row ``row`` (1-6); on a sheet with free
         activation numbers, the blank box where the player writes the row's die face."""
-        return Rect(self.powers.x, self._row_y(row), self.u(_section("powers")["number_w"]),
+        return Rect(self.powers.x, self._row_y(row), self.u(LAYOUT.powers.number_w),
                     self.power_row_h)
 
     def power_name(self, row: int) -> Rect:
         """The blank where the power's name is written when the row is first developed."""
-        pw = _section("powers")
-        x = self.powers.x + self.u(pw["number_w"] + pw["gap"])
+        pw = LAYOUT.powers
+        x = self.powers.x + self.u(pw.number_w + pw.gap)
         return Rect(x, self._row_y(row), self.power_name_w, self.power_row_h)
 
     def power_box(self, row: int, box: int) -> Rect:
         """Box ``box`` (1-6: i-vi, left to right) of Powers row ``row``."""
         if not 1 <= box <= RULES.boxes_per_row:
             raise IndexError(f"there is no box {box} in a Powers row")
-        pw = _section("powers")
-        x0 = self.powers.x + self.u(pw["number_w"] + 2 * pw["gap"]) + self.power_name_w
-        x = x0 + (box - 1) * (self.power_box_w + self.u(pw["box_gap"]))
+        pw = LAYOUT.powers
+        x0 = self.powers.x + self.u(pw.number_w + 2 * pw.gap) + self.power_name_w
+        x = x0 + (box - 1) * (self.power_box_w + self.u(pw.box_gap))
         return Rect(x, self._row_y(row), self.power_box_w, self.power_row_h)
 
     def power_circle(self, row: int, box: int) -> Rect:
@@ -323,16 +468,16 @@ class SheetLayout:
 
     def power_numeral(self, row: int, box: int) -> Rect:
         """Where a Powers box's numeral (i-vi) is printed: upper left."""
-        b, inset = self.power_box(row, box), self.u(_section("box")["inset"])
-        d = self.u(_section("box")["circle"])
-        h = self.u(_section("powers")["numeral_h"])
+        b, inset = self.power_box(row, box), self.u(LAYOUT.box.inset)
+        d = self.u(LAYOUT.box.circle)
+        h = self.u(LAYOUT.powers.numeral_h)
         return Rect(b.x + inset, b.top - inset - h, b.w - d - 3 * inset, h)
 
     def power_mark(self, row: int, box: int) -> Rect:
         """The room left in a Powers box for a mark, below its numeral, left of its circle."""
-        b, inset = self.power_box(row, box), self.u(_section("box")["inset"])
-        d = self.u(_section("box")["circle"])
-        h = self.u(_section("powers")["numeral_h"])
+        b, inset = self.power_box(row, box), self.u(LAYOUT.box.inset)
+        d = self.u(LAYOUT.box.circle)
+        h = self.u(LAYOUT.powers.numeral_h)
         return Rect(b.x + inset, b.y + inset, b.w - d - 3 * inset, b.h - h - 2 * inset)
 
     # -- the Points grid -----------------------------------------------------------------
@@ -340,17 +485,17 @@ class SheetLayout:
     def _column_x(self, column: int) -> float:
         if not 0 <= column < len(self.spec.columns):
             raise IndexError(f"there is no Points column {column} (0-based)")
-        pt = _section("points")
-        return (self.points.x + self.u(pt["numeral_w"])
-                + column * (self.points_box_w + self.u(pt["col_gap"])))
+        pt = LAYOUT.points
+        return (self.points.x + self.u(pt.numeral_w)
+                + column * (self.points_box_w + self.u(pt.col_gap)))
 
     def points_box(self, column: int, box: int) -> Rect:
         """Box ``box`` (1-6, box i at the bottom) of Points column ``column`` (0-based)."""
         if not 1 <= box <= RULES.boxes_per_row:
             raise IndexError(f"there is no box {box} in a Points column")
-        pt = _section("points")
-        bottom = self.points.y + self.u(pt["withering_h"] + pt["label_h"] + 2 * pt["label_gap"])
-        y = bottom + (box - 1) * (self.points_box_h + self.u(pt["box_gap"]))
+        pt = LAYOUT.points
+        bottom = self.points.y + self.u(pt.withering_h + pt.label_h + 2 * pt.label_gap)
+        y = bottom + (box - 1) * (self.points_box_h + self.u(pt.box_gap))
         return Rect(self._column_x(column), y, self.points_box_w, self.points_box_h)
 
     def points_circle(self, column: int, box: int) -> Rect:
@@ -359,32 +504,32 @@ class SheetLayout:
 
     def points_value(self, column: int, box: int) -> Rect:
         """Where a Points box's value is printed: upper left, beside the circle."""
-        b, inset = self.points_box(column, box), self.u(_section("box")["inset"])
-        d = self.u(_section("box")["circle"])
+        b, inset = self.points_box(column, box), self.u(LAYOUT.box.inset)
+        d = self.u(LAYOUT.box.circle)
         return Rect(b.x + inset, b.top - inset - d, b.w - d - 3 * inset, d)
 
     def points_mark(self, column: int, box: int) -> Rect:
         """The room in a Points box for a mark ("2x", "PU7", "X"): across the box, below
         its value and circle."""
-        b, inset = self.points_box(column, box), self.u(_section("box")["inset"])
-        d = self.u(_section("box")["circle"])
+        b, inset = self.points_box(column, box), self.u(LAYOUT.box.inset)
+        d = self.u(LAYOUT.box.circle)
         return Rect(b.x + inset, b.y + inset, b.w - 2 * inset, b.h - d - 3 * inset)
 
     def points_numeral(self, box: int) -> Rect:
         """Where the numeral of box row ``box`` (i-vi) is printed, left of the grid."""
         b = self.points_box(0, box)
-        return Rect(self.points.x, b.y, self.u(_section("points")["numeral_w"]), b.h)
+        return Rect(self.points.x, b.y, self.u(LAYOUT.points.numeral_w), b.h)
 
     def column_label(self, column: int) -> Rect:
         """The activation numbers under a Points column (its dice sums, e.g. 5/9)."""
-        pt = _section("points")
-        y = self.points.y + self.u(pt["withering_h"] + pt["label_gap"])
-        return Rect(self._column_x(column), y, self.points_box_w, self.u(pt["label_h"]))
+        pt = LAYOUT.points
+        y = self.points.y + self.u(pt.withering_h + pt.label_gap)
+        return Rect(self._column_x(column), y, self.points_box_w, self.u(pt.label_h))
 
     def withering(self, column: int) -> Rect:
         """The write-in under a column's activation numbers for its Withering ("W -12")."""
         return Rect(self._column_x(column), self.points.y, self.points_box_w,
-                    self.u(_section("points")["withering_h"]))
+                    self.u(LAYOUT.points.withering_h))
 
     # -- the score track -----------------------------------------------------------------
 
@@ -402,18 +547,18 @@ class SheetLayout:
     def score_number(self, score: int) -> Rect:
         """The part of a score cell holding its printed number (a player circles it)."""
         cell = self.score_cell(score)
-        return Rect(cell.x, cell.y, cell.w - self.u(_section("score")["slot_w"]), cell.h)
+        return Rect(cell.x, cell.y, cell.w - self.u(LAYOUT.score.slot_w), cell.h)
 
     def trap_slot(self, score: int) -> Rect:
         """The slot right of a score's number where an opponent writes a trap's "T"."""
         cell = self.score_cell(score)
-        slot = self.u(_section("score")["slot_w"])
+        slot = self.u(LAYOUT.score.slot_w)
         return Rect(cell.right - slot, cell.y, slot, cell.h)
 
     # -- helpers -------------------------------------------------------------------------
 
     def _circle(self, box: Rect) -> Rect:
-        d, inset = self.u(_section("box")["circle"]), self.u(_section("box")["inset"])
+        d, inset = self.u(LAYOUT.box.circle), self.u(LAYOUT.box.inset)
         return Rect(box.right - inset - d, box.top - inset - d, d, d)
 
 
@@ -470,7 +615,7 @@ def sheet_title(ctx: DrawContext, spec: SheetSpec) -> str:
     return ctx._("Standard sheet")
 
 
-def text_left(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, box: Rect, *,
+def text_left(c: Canvas, ctx: DrawContext, text: str, role: FontRole, size: float, box: Rect, *,
               detail: str = DETAIL) -> float:
     """``text`` set left in ``box``, centred on its height optically, shrunk to its width
     but never under the minimum printed size (overflow is then reported). Returns the size."""
@@ -485,7 +630,8 @@ def text_left(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, bo
     return size
 
 
-def _centred(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, box: Rect) -> None:
+def _centred(c: Canvas, ctx: DrawContext, text: str, role: FontRole, size: float,
+             box: Rect) -> None:
     centred(c, ctx, text, role, size, box.cx, box.cy, width=box.w, detail=DETAIL,
             minimum=MIN_TEXT_PT)
 
@@ -494,14 +640,14 @@ def draw_heading(c: Canvas, ctx: DrawContext, lay: SheetLayout, section: str, ti
                  hint: str, colour: Color) -> None:
     """A section's heading line: its name in bold, a hint in italics after it."""
     rect = lay.heading(section)
-    hs = _section("heading")
+    hs = LAYOUT.heading
     line = Rect(rect.x, rect.y + rect.h * 0.1, rect.w, rect.h * 0.9)
     c.setFillColor(colour)
-    size = text_left(c, ctx, title, "sans-bold", lay.pt(hs["size"]), line)
-    used = pdfmetrics.stringWidth(title, ctx.font("sans-bold"), size) + lay.u(2.0)
+    size = text_left(c, ctx, title, FontRole.SANS_BOLD, lay.pt(hs.size), line)
+    used = pdfmetrics.stringWidth(title, ctx.font(FontRole.SANS_BOLD), size) + lay.u(2.0)
     if hint:
         c.setFillColor(ink("hint"))
-        text_left(c, ctx, hint, "sans-italic", lay.pt(hs["hint_size"]),
+        text_left(c, ctx, hint, FontRole.SANS_ITALIC, lay.pt(hs.hint_size),
                   Rect(line.x + used, line.y, line.w - used, line.h))
 
 
@@ -509,11 +655,11 @@ def marked_box(c: Canvas, lay: SheetLayout, box: Rect, circle: Rect, *,
                fill: Color | None = None) -> None:
     """A Powers or Points box: its outline and the faint development circle."""
     c.setStrokeColor(ink("rule"))
-    c.setLineWidth(lay.pt(float(LAYOUT["sheet"]["rule"])))
+    c.setLineWidth(lay.pt(LAYOUT.sheet.rule))
     if fill is not None:
         c.setFillColor(fill)
     c.roundRect(box.x, box.y, box.w, box.h, lay.u(0.8), stroke=1, fill=int(fill is not None))
-    line = lay.pt(float(LAYOUT["box"]["circle_line"]))
+    line = lay.pt(LAYOUT.box.circle_line)
     c.setStrokeColor(ink("faint"))
     c.setLineWidth(line)
     c.circle(circle.cx, circle.cy, circle.w / 2 - line / 2, stroke=1, fill=0)
@@ -521,26 +667,26 @@ def marked_box(c: Canvas, lay: SheetLayout, box: Rect, circle: Rect, *,
 
 def write_in(c: Canvas, lay: SheetLayout, box: Rect, *, heavy: bool = False) -> None:
     """A blank write-in box."""
-    s = LAYOUT["sheet"]
+    s = LAYOUT.sheet
     c.setStrokeColor(ink("rule"))
-    c.setLineWidth(lay.pt(float(s["heavy"] if heavy else s["rule"])))
+    c.setLineWidth(lay.pt(s.heavy if heavy else s.rule))
     c.setFillColor(white)
     c.roundRect(box.x, box.y, box.w, box.h, lay.u(1.0), stroke=1, fill=1)
 
 
 def draw_header(c: Canvas, ctx: DrawContext, lay: SheetLayout) -> None:
     """The title, the sheet's name, and the Player and Total fields with their captions."""
-    hd = _section("header")
+    hd = LAYOUT.header
     c.setFillColor(ink("text"))
-    text_left(c, ctx, ctx._(TITLE), "sans-bold", lay.pt(hd["title_size"]), lay.title_box())
+    text_left(c, ctx, ctx._(TITLE), FontRole.SANS_BOLD, lay.pt(hd.title_size), lay.title_box())
     c.setFillColor(ink("hint"))
-    text_left(c, ctx, sheet_title(ctx, lay.spec), "sans", lay.pt(hd["name_size"]),
+    text_left(c, ctx, sheet_title(ctx, lay.spec), FontRole.SANS, lay.pt(hd.name_size),
               lay.sheet_name_box())
     for field, label in ((lay.name_field(), ctx._("Player")),
                          (lay.total_field(), ctx._("Total"))):
         c.setFillColor(ink("text"))
         cap = lay.caption(field)
-        text_left(c, ctx, label, "sans-bold", lay.pt(hd["caption_size"]),
+        text_left(c, ctx, label, FontRole.SANS_BOLD, lay.pt(hd.caption_size),
                   Rect(cap.x + lay.u(1), cap.y, cap.w - lay.u(1), cap.h))
         write_in(c, lay, field, heavy=True)
 
@@ -549,11 +695,11 @@ def draw_history(c: Canvas, ctx: DrawContext, lay: SheetLayout) -> None:
     """The rolls along the top: one numbered cell per round."""
     draw_heading(c, ctx, lay, "history", ctx._("Rolls"),
                  ctx._("each round, write both dice the main player rolled"), ink("text"))
-    size = lay.pt(_section("history")["label_size"])
+    size = lay.pt(LAYOUT.history.label_size)
     for r in range(1, lay.spec.history_length + 1):
         cell = lay.history_cell(r)
         c.setFillColor(ink("hint"))
-        _centred(c, ctx, ctx.format_number(r), "sans", size, lay.history_label(r))
+        _centred(c, ctx, ctx.format_number(r), FontRole.SANS, size, lay.history_label(r))
         write_in(c, lay, cell)
 
 
@@ -562,7 +708,7 @@ def draw_powers(c: Canvas, ctx: DrawContext, lay: SheetLayout) -> None:
     hint = ctx._("fill the leftmost empty O of a row; name the power when you first do; "
                  "the highest filled box sets its strength")
     draw_heading(c, ctx, lay, "powers", ctx._("Powers"), hint, ink("powers"))
-    pw = _section("powers")
+    pw = LAYOUT.powers
     for row in range(1, RULES.power_rows + 1):
         number = lay.row_number_box(row)
         if lay.spec.free_activation:
@@ -570,16 +716,16 @@ def draw_powers(c: Canvas, ctx: DrawContext, lay: SheetLayout) -> None:
         else:
             c.setFillColor(ink("powers_tint"))
             c.setStrokeColor(ink("powers"))
-            c.setLineWidth(lay.pt(float(LAYOUT["sheet"]["heavy"])))
+            c.setLineWidth(lay.pt(LAYOUT.sheet.heavy))
             c.roundRect(number.x, number.y, number.w, number.h, lay.u(1.0), stroke=1, fill=1)
             c.setFillColor(ink("powers"))
-            _centred(c, ctx, ctx.format_number(row), "sans-bold", lay.pt(pw["number_size"]),
+            _centred(c, ctx, ctx.format_number(row), FontRole.SANS_BOLD, lay.pt(pw.number_size),
                      number)
         write_in(c, lay, lay.power_name(row), heavy=True)
         for box in range(1, RULES.boxes_per_row + 1):
             marked_box(c, lay, lay.power_box(row, box), lay.power_circle(row, box))
             c.setFillColor(ink("hint"))
-            text_left(c, ctx, roman(box), "sans", lay.pt(pw["numeral_size"]),
+            text_left(c, ctx, roman(box), FontRole.SANS, lay.pt(pw.numeral_size),
                       lay.power_numeral(row, box))
 
 
@@ -594,26 +740,28 @@ def draw_points(c: Canvas, ctx: DrawContext, lay: SheetLayout) -> None:
     draw_heading(c, ctx, lay, "points", ctx._("Points"),
                  ctx._("fill the lowest empty O; score one filled box of the dice sum's column"),
                  ink("points"))
-    pt = _section("points")
+    pt = LAYOUT.points
     for box in range(1, RULES.boxes_per_row + 1):
         c.setFillColor(ink("hint"))
-        _centred(c, ctx, roman(box), "sans", lay.pt(pt["numeral_size"]), lay.points_numeral(box))
+        _centred(c, ctx, roman(box), FontRole.SANS, lay.pt(pt.numeral_size),
+                 lay.points_numeral(box))
     c.setFillColor(ink("hint"))
     first = lay.withering(0)
-    _centred(c, ctx, ctx._("W"), "sans-bold", lay.pt(pt["numeral_size"]),
-             Rect(lay.points.x, first.y, lay.u(pt["numeral_w"]), first.h))
+    _centred(c, ctx, ctx._("W"), FontRole.SANS_BOLD, lay.pt(pt.numeral_size),
+             Rect(lay.points.x, first.y, lay.u(pt.numeral_w), first.h))
     for col, column in enumerate(lay.spec.columns):
         for box in range(1, RULES.boxes_per_row + 1):
             marked_box(c, lay, lay.points_box(col, box), lay.points_circle(col, box),
                        fill=ink("points_tint") if box == 1 else None)
             c.setFillColor(ink("text"))
-            text_left(c, ctx, ctx.format_number(column.value(box)), "sans-bold",
-                      lay.pt(pt["value_size"]), lay.points_value(col, box))
+            text_left(c, ctx, ctx.format_number(column.value(box)), FontRole.SANS_BOLD,
+                      lay.pt(pt.value_size), lay.points_value(col, box))
         label = lay.column_label(col)
         c.setFillColor(ink("points"))
         c.roundRect(label.x, label.y, label.w, label.h, lay.u(1.0), stroke=0, fill=1)
         c.setFillColor(white)
-        _centred(c, ctx, column_label(ctx, column.sums), "sans-bold", lay.pt(pt["label_size"]),
+        _centred(c, ctx, column_label(ctx, column.sums), FontRole.SANS_BOLD,
+                 lay.pt(pt.label_size),
                  label)
         write_in(c, lay, lay.withering(col))
 
@@ -622,8 +770,8 @@ def draw_score_track(c: Canvas, ctx: DrawContext, lay: SheetLayout) -> None:
     """The score track 1-100, ten to a row, each number with a trap slot to its right."""
     draw_heading(c, ctx, lay, "score", ctx._("Score track"),
                  ctx._("T right of a number: a trap"), ink("score"))
-    sc = _section("score")
-    rule = lay.pt(float(LAYOUT["sheet"]["rule"]))
+    sc = LAYOUT.score
+    rule = lay.pt(LAYOUT.sheet.rule)
     for score in range(1, RULES.score_track_top + 1):
         cell, slot = lay.score_cell(score), lay.trap_slot(score)
         c.setFillColor(ink("score_tint"))
@@ -634,10 +782,10 @@ def draw_score_track(c: Canvas, ctx: DrawContext, lay: SheetLayout) -> None:
         c.setStrokeColor(ink("faint"))
         c.line(slot.x, slot.y, slot.x, slot.top)
         c.setFillColor(ink("text"))
-        _centred(c, ctx, ctx.format_number(score), "sans", lay.pt(sc["number_size"]),
+        _centred(c, ctx, ctx.format_number(score), FontRole.SANS, lay.pt(sc.number_size),
                  lay.score_number(score).inset(lay.u(0.3)))
     c.setStrokeColor(ink("score"))
-    c.setLineWidth(lay.pt(float(LAYOUT["sheet"]["heavy"])))
+    c.setLineWidth(lay.pt(LAYOUT.sheet.heavy))
     grid = lay.score_cell(1).union(lay.score_cell(RULES.score_track_top))
     c.rect(grid.x, grid.y, grid.w, grid.h, stroke=1, fill=0)
 
@@ -674,11 +822,11 @@ def draw_phases(c: Canvas, ctx: DrawContext, lay: SheetLayout) -> None:
     box = lay.phases
     c.setFillColor(ink("fill"))
     c.roundRect(box.x, box.y, box.w, box.h, lay.u(1.5), stroke=0, fill=1)
-    ph = _section("phases")
+    ph = LAYOUT.phases
     blocks = [(ctx._("Set-up"), setup_steps(ctx, lay.spec), False),
               (ctx._("A round"), phase_steps(ctx), True)]
-    flow(c, ctx, blocks, box.inset(lay.u(2.0)), max_size=lay.pt(ph["max_size"]),
-         min_size=max(lay.pt(ph["min_size"]), MIN_TEXT_PT), detail="phase order")
+    flow(c, ctx, blocks, box.inset(lay.u(2.0)), max_size=lay.pt(ph.max_size),
+         min_size=max(lay.pt(ph.min_size), MIN_TEXT_PT), detail="phase order")
 
 
 # --- flowing text (the phase order here, the cards' text) ----------------------------------
@@ -692,22 +840,22 @@ def _paragraphs(ctx: DrawContext, blocks: Sequence[Block], size: float, hyphenat
     script = paragraph_options(ctx.locale)  # CJK line breaking where the language needs it
     if hyphenate:
         script = {**script, **hyphenation_options(ctx.locale)}
-    head = ParagraphStyle("h", fontName=ctx.font("sans-bold"), fontSize=size * 1.12,
+    head = ParagraphStyle("h", fontName=ctx.font(FontRole.SANS_BOLD), fontSize=size * 1.12,
                           leading=size * 1.35, textColor=colour, **script)
-    bulleted = ParagraphStyle("b", fontName=ctx.font("sans"), fontSize=size,
+    bulleted = ParagraphStyle("b", fontName=ctx.font(FontRole.SANS), fontSize=size,
                               leading=size * 1.25, leftIndent=size * 1.1, bulletIndent=0,
-                              textColor=ink("text"), bulletFontName=ctx.font("sans"),
+                              textColor=ink("text"), bulletFontName=ctx.font(FontRole.SANS),
                               bulletFontSize=size, **script)
     numbered_style = ParagraphStyle("n", parent=bulleted, leftIndent=size * 1.5,
-                                    bulletFontName=ctx.font("sans-bold"))
-    bold = ctx.font("sans-bold")
+                                    bulletFontName=ctx.font(FontRole.SANS_BOLD))
+    bold = ctx.font(FontRole.SANS_BOLD)
     out: list[tuple[Paragraph, float]] = []
     for title, items, numbered in blocks:
         body = numbered_style if numbered else bulleted
-        ctx.check_glyphs("sans-bold", title, detail)
+        ctx.check_glyphs(FontRole.SANS_BOLD, title, detail)
         out.append((Paragraph(escape(title), head), size * 0.55 if out else 0.0))
         for i, item in enumerate(items, start=1):
-            ctx.check_glyphs("sans", item.replace("<b>", "").replace("</b>", ""), detail)
+            ctx.check_glyphs(FontRole.SANS, item.replace("<b>", "").replace("</b>", ""), detail)
             text = escape(item).replace("&lt;b&gt;", f'<font name="{bold}">').replace(
                 "&lt;/b&gt;", "</font>")
             bullet = ctx.format_number(i) + "." if numbered else "•"
@@ -762,21 +910,21 @@ def check_write_in(ctx: DrawContext, lay: SheetLayout) -> bool:
     :data:`~printkit.page.preflight.MIN_WRITE_ROW` high, and room for the pencilled
     characters ``[write_in]`` asks of it. Boxes of a kind share their size, so the first of
     each kind speaks for all."""
-    need = _section("write_in")
+    need = LAYOUT.write_in
     boxes = [
-        ("Player field", lay.name_field(), need["player"]),
-        ("Total field", lay.total_field(), need["total"]),
-        ("history cell", lay.history_cell(1), need["history_cell"]),
-        ("Powers name blank", lay.power_name(1), need["power_name"]),
-        ("Powers circle", lay.power_circle(1, 1), need["circle"]),
-        ("Powers mark room", lay.power_mark(1, 1), need["power_mark"]),
-        ("Points circle", lay.points_circle(0, 1), need["circle"]),
-        ("Points mark room", lay.points_mark(0, 1), need["points_mark"]),
-        ("Withering space", lay.withering(0), need["withering"]),
-        ("trap slot", lay.trap_slot(1), need["trap"]),
+        ("Player field", lay.name_field(), need.player),
+        ("Total field", lay.total_field(), need.total),
+        ("history cell", lay.history_cell(1), need.history_cell),
+        ("Powers name blank", lay.power_name(1), need.power_name),
+        ("Powers circle", lay.power_circle(1, 1), need.circle),
+        ("Powers mark room", lay.power_mark(1, 1), need.power_mark),
+        ("Points circle", lay.points_circle(0, 1), need.circle),
+        ("Points mark room", lay.points_mark(0, 1), need.points_mark),
+        ("Withering space", lay.withering(0), need.withering),
+        ("trap slot", lay.trap_slot(1), need.trap),
     ]
     if lay.spec.free_activation:
-        boxes.append(("activation box", lay.row_number_box(1), need["activation"]))
+        boxes.append(("activation box", lay.row_number_box(1), need.activation))
     where = ctx.where(DETAIL)
     results = [ctx.preflight.check_box(name, box, chars * WRITE_DIGIT, MIN_WRITE_ROW,
                                        where=where) for name, box, chars in boxes]

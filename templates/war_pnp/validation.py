@@ -22,6 +22,7 @@ from __future__ import annotations
 from printkit.context import DrawContext
 from printkit.engines.war_pnp import WarPnPState
 from printkit.engines.war_pnp.rules import RULES
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.kits import Capacity, Validation
 from printkit.page.preflight import MIN_TEXT_PT, WRITE_DIGIT
@@ -63,7 +64,7 @@ def _room(ctx: DrawContext, room: Rect, widest: str) -> int:
     minimum, a space apart, in lines of 1.2 x the size."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    width = stringWidth(widest + " ", ctx.font("hand"), MIN_TEXT_PT)
+    width = stringWidth(widest + " ", ctx.font(FontRole.HAND), MIN_TEXT_PT)
     return int(room.w // width) * int(room.h // (1.2 * MIN_TEXT_PT))
 
 

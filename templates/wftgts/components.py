@@ -49,7 +49,7 @@ class SheetOptions:
 
 def two_up_papers() -> list[str]:
     """The papers that take two sheets side by side (``[papers]`` in ``sheet.toml``)."""
-    return [name for name, spec in LAYOUT["papers"].items() if spec.get("two_up", False)]
+    return [name for name, spec in LAYOUT.papers.items() if spec.two_up]
 
 
 def check_two_up(ctx: DrawContext) -> None:
@@ -57,7 +57,7 @@ def check_two_up(ctx: DrawContext) -> None:
     allowed = two_up_papers()
     if ctx.paper.name in allowed:
         return
-    row = geometry(sheet_boxes(ctx, True)[0]).unit * float(LAYOUT["rows"]["line"])
+    row = geometry(sheet_boxes(ctx, True)[0]).unit * LAYOUT.rows.line
     raise LayoutError(
         f"--two-up needs {' or '.join(allowed)} paper: on {ctx.paper.name} each sheet would "
         f"have {to_mm(row):.1f} mm rows, under the {to_mm(MIN_WRITE_ROW):g} mm a person "

@@ -32,7 +32,7 @@ from printkit.engines.core import LogHeader, ReplayVisitor
 from printkit.engines.core.log import translate_reason
 from printkit.engines.wftgts import Keep, Score, WFtGtSState
 from printkit.engines.wftgts.rules import DICE
-from printkit.fonts import font
+from printkit.fonts import FontRole, font
 from printkit.geometry import Rect
 from printkit.page.document import open_document
 from printkit.page.preflight import MIN_TEXT_PT
@@ -73,14 +73,14 @@ def describe_scoring(ctx: DrawContext, record: Any) -> str:
     return text
 
 
-def one_flags(text: str, role: str, size: float,
+def one_flags(text: str, role: FontRole, size: float,
               locale: str) -> list[tuple[float, float, float, float]]:
     """The flag strokes (x0, y0, x1, y1 from the start of the baseline) that make every "1" of
     ``text`` read as a one: from the top of its stroke, down to the left."""
     top = glyph_top(role, "1", locale)
     if top is None or "1" not in text:
         return []
-    fx, fy = LAYOUT["hand"]["one_flag"]
+    fx, fy = LAYOUT.hand.one_flag
     x, y = top[0] * size, top[1] * size - flag_width(role, size) / 2
     face = font(role, locale)
     return [(pen + x, y, pen + x + fx * size, y + fy * size)
@@ -88,12 +88,12 @@ def one_flags(text: str, role: str, size: float,
                         if ch == "1")]
 
 
-def flag_width(role: str, size: float) -> float:
+def flag_width(role: FontRole, size: float) -> float:
     bold = 1.5 if role.endswith("-bold") else 1.0
-    return float(LAYOUT["hand"]["one_flag_width"]) * size * bold
+    return LAYOUT.hand.one_flag_width * size * bold
 
 
-def hand_ink(text: str, role: str, size: float, locale: str) -> Rect:
+def hand_ink(text: str, role: FontRole, size: float, locale: str) -> Rect:
     """What a handwritten ``text`` covers, flags included, from the start of its baseline."""
     box = ink_box(text, role, size, locale)
     half = flag_width(role, size) / 2
@@ -104,23 +104,23 @@ def hand_ink(text: str, role: str, size: float, locale: str) -> Rect:
     return box
 
 
-def _hand(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, room: Rect,
+def _hand(c: Canvas, ctx: DrawContext, text: str, role: FontRole, size: float, room: Rect,
           x: float, y: float, color: Color, jitter: random.Random, *,
           align: str = "centre") -> None:
     """Write like a person at (``x``, ``y``): a little off the line and a little tilted,
     deterministically, but never out of ``room`` (the box the writing belongs in)."""
     ctx.check_glyphs(role, text, "example sheet")
-    hand = LAYOUT["hand"]
+    hand = LAYOUT.hand
     face = ctx.font(role)
     width = stringWidth(text, face, size)
     start = {"centre": -width / 2, "right": -width}.get(align, 0.0)
-    dx = jitter.uniform(-hand["jitter_x"], hand["jitter_x"])
-    dy = jitter.uniform(-hand["jitter_y"], hand["jitter_y"])
-    angle = jitter.uniform(-hand["tilt"], hand["tilt"])
-    level = math.degrees(math.atan2(hand["max_climb"], max(width, 1.0)))
+    dx = jitter.uniform(-hand.jitter_x, hand.jitter_x)
+    dy = jitter.uniform(-hand.jitter_y, hand.jitter_y)
+    angle = jitter.uniform(-hand.tilt, hand.tilt)
+    level = math.degrees(math.atan2(hand.max_climb, max(width, 1.0)))
     angle = max(-level, min(angle, level))  # a long line is written level
     dx, dy, angle = keep_inside(hand_ink(text, role, size, ctx.locale).moved(start, 0), (x, y),
-                                room.inset(hand["inset"]), dx, dy, angle)
+                                room.inset(hand.inset), dx, dy, angle)
     c.saveState()
     c.setFillColor(color)
     c.translate(x + dx, y + dy)
@@ -145,13 +145,13 @@ def writing_room(box: Rect, *, lead: float) -> Rect:
     return Rect(box.x + lead, box.y, box.w - lead, box.h)
 
 
-def line_size(ctx: DrawContext, text: str, role: str, size: float, room: Rect,
+def line_size(ctx: DrawContext, text: str, role: FontRole, size: float, room: Rect,
               name: str) -> float:
     """The size a line of writing takes in ``room`` (written from its left edge): ``size``,
     or smaller so that it fits the room's width (the line's capacity), but never under the
     minimum printed size. What does not fit even then is reported (``box-too-small``) and
     written at the minimum."""
-    inset = LAYOUT["hand"]["inset"]
+    inset = LAYOUT.hand.inset
     room_w = room.w - 2 * inset
     size = fit_size(text, ctx.font(role), size, room_w, MIN_TEXT_PT)
     ink_w = hand_ink(text, role, size, ctx.locale).w  # glyphs may overhang their advance widths
@@ -167,12 +167,12 @@ def fill_sheet(c: Canvas, ctx: DrawContext, g: SheetGeometry, sheet: Any, name: 
                seed: int) -> None:
     """Write one player's rounds into a drawn blank sheet."""
     jitter = random.Random(f"wftgts-example/{seed}/{name}")
-    hand, hand_score = g.size("hand_size"), g.size("hand_score_size")
+    hand, hand_score = g.size(LAYOUT.text.hand_size), g.size(LAYOUT.text.hand_score_size)
     # the player's name on the Name line
     b = g.banner
     name_room = writing_room(name_line_box(ctx, g), lead=b.h * 0.06)
-    name_size = line_size(ctx, name, "hand", b.h * 0.3, name_room, f"Name line of {name}")
-    _hand(c, ctx, name, "hand", name_size, name_room, name_room.x, b.y + b.h * 0.09,
+    name_size = line_size(ctx, name, FontRole.HAND, b.h * 0.3, name_room, f"Name line of {name}")
+    _hand(c, ctx, name, FontRole.HAND, name_size, name_room, name_room.x, b.y + b.h * 0.09,
           ink("roll"), jitter, align="left")
     for record in sheet.rounds:
         r = sheet.rounds.index(record) + 1
@@ -182,7 +182,7 @@ def fill_sheet(c: Canvas, ctx: DrawContext, g: SheetGeometry, sheet: Any, name: 
             for die, value in enumerate(line):
                 cell = g.cell(r, letter, die)
                 color = ink("kept") if die in carried else ink("roll")
-                _hand(c, ctx, str(value), "hand", hand, cell, cell.x + cell.w * 0.42,
+                _hand(c, ctx, str(value), FontRole.HAND, hand, cell, cell.x + cell.w * 0.42,
                       _baseline(cell, hand), color, jitter)
         for ki, kept in enumerate(record.carried):
             for die in sorted(kept):
@@ -196,11 +196,11 @@ def fill_sheet(c: Canvas, ctx: DrawContext, g: SheetGeometry, sheet: Any, name: 
         wide = g.wide(score_row)
         room = writing_room(wide, lead=wide.w * 0.02)
         text = describe_scoring(ctx, record)
-        size = line_size(ctx, text, "hand", hand, room, f"Score line of {name}, round {r}")
-        _hand(c, ctx, text, "hand", size, room, room.x, _baseline(room, size), ink("score"),
+        size = line_size(ctx, text, FontRole.HAND, hand, room, f"Score line of {name}, round {r}")
+        _hand(c, ctx, text, FontRole.HAND, size, room, room.x, _baseline(room, size), ink("score"),
               jitter, align="left")
         box = g.points_box(score_row)
-        _hand(c, ctx, str(record.points), "hand-bold", hand_score, box, box.cx,
+        _hand(c, ctx, str(record.points), FontRole.HAND_BOLD, hand_score, box, box.cx,
               _baseline(box, hand_score), ink("score"), jitter)
         if r > 1 and record.total is not None:
             kind = "final" if r == _rounds(g) else "total"
@@ -209,17 +209,17 @@ def fill_sheet(c: Canvas, ctx: DrawContext, g: SheetGeometry, sheet: Any, name: 
             sum_text = f"{prev} + {record.points} = {record.total}"
             wide_t = g.wide(total_row) if kind == "total" else final_line_box(ctx, g)
             room_t = writing_room(wide_t, lead=wide.w * 0.02)
-            sum_size = line_size(ctx, sum_text, "hand", hand * 0.9, room_t,
+            sum_size = line_size(ctx, sum_text, FontRole.HAND, hand * 0.9, room_t,
                                  f"{kind.capitalize()} line of {name}, round {r}")
-            _hand(c, ctx, sum_text, "hand", sum_size, room_t, room_t.x,
+            _hand(c, ctx, sum_text, FontRole.HAND, sum_size, room_t, room_t.x,
                   _baseline(room_t, sum_size), ink("note"), jitter, align="left")
             box_t = g.points_box(total_row)
-            _hand(c, ctx, str(record.total), "hand-bold", hand_score, box_t, box_t.cx,
+            _hand(c, ctx, str(record.total), FontRole.HAND_BOLD, hand_score, box_t, box_t.cx,
                   _baseline(box_t, hand_score), ink("score"), jitter)
             if kind == "final":
                 tb = tiebreak_box(g, total_row)
                 best_c = max(x.c_sum for x in sheet.rounds if x.c_sum is not None)
-                _hand(c, ctx, str(best_c), "hand", hand, tb, tb.cx, _baseline(tb, hand),
+                _hand(c, ctx, str(best_c), FontRole.HAND, hand, tb, tb.cx, _baseline(tb, hand),
                       ink("note"), jitter)
 
 
@@ -227,7 +227,7 @@ def _rounds(g: SheetGeometry) -> int:
     return max(row.round for row in g.rows)
 
 
-def _style(ctx: DrawContext, size: float, role: str = "sans",
+def _style(ctx: DrawContext, size: float, role: FontRole = FontRole.SANS,
            leading: float = 1.3) -> ParagraphStyle:
     return ParagraphStyle(role, fontName=ctx.font(role), fontSize=size, leading=size * leading,
                           **paragraph_options(ctx.locale))
@@ -303,9 +303,9 @@ class SheetExample(ReplayVisitor[WFtGtSState, Keep | Score]):
         margin = mm(14)
         width = page.width - 2 * margin
         y = page.height - margin
-        head = _style(ctx, 15, "sans-bold")
-        body = _style(ctx, 9.5, "sans")
-        roundhead = _style(ctx, 11, "sans-bold")
+        head = _style(ctx, 15, FontRole.SANS_BOLD)
+        body = _style(ctx, 9.5, FontRole.SANS)
+        roundhead = _style(ctx, 11, FontRole.SANS_BOLD)
 
         def put(par: Paragraph, gap: float = 3) -> None:
             nonlocal y
@@ -321,7 +321,7 @@ class SheetExample(ReplayVisitor[WFtGtSState, Keep | Score]):
         for r, sentences in sorted(self.notes.items()):
             put(Paragraph(ctx._("Round %(n)d") % {"n": r}, roundhead), 2)
             for s in sentences:
-                ctx.check_glyphs("sans", s, "notes")
+                ctx.check_glyphs(FontRole.SANS, s, "notes")
                 put(Paragraph(_escape(s), body), 1.5)
             y -= 4
         if state.is_terminal():

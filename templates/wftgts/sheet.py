@@ -18,26 +18,122 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from reportlab.lib.colors import HexColor, white
+from reportlab.lib.colors import Color, white
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
-from printkit.drawing.draw import Layout, centred, fit_size
+from printkit.drawing.draw import centred, fit_size
 from printkit.engines.wftgts.rules import DICE, load_rules
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Capacity
+from printkit.layouts import load_layout
 from printkit.page.preflight import MIN_TEXT_PT, MIN_WRITE_ROW, WRITE_DIGIT
 from printkit.units import mm
 
+
+@dataclass(frozen=True)
+class PaperSpec:
+    two_up: bool = False
+
+
+@dataclass(frozen=True)
+class Proportions:
+    max_aspect: float
+
+
+@dataclass(frozen=True)
+class Margins:
+    top: float
+    bottom: float
+    left: float
+    right: float
+
+
+@dataclass(frozen=True)
+class Header:
+    height: float
+    gap: float
+
+
+@dataclass(frozen=True)
+class Columns:
+    label: float
+    points: float
+
+
+@dataclass(frozen=True)
+class Rows:
+    head: float
+    line: float
+    score: float
+    total: float
+    final: float
+    gap_between_rounds: float
+
+
+@dataclass(frozen=True)
+class PointsBox:
+    inset_x: float
+    inset_y: float
+
+
+@dataclass(frozen=True)
+class WriteIn:
+    die_cell: int
+    score_box: int
+    total_box: int
+    tie_break_box: int
+
+
+@dataclass(frozen=True)
+class Text:
+    label_size: float
+    head_size: float
+    points_size: float
+    tie_break_size: float
+    hand_size: float
+    hand_score_size: float
+    arrow_size: float
+
+
+@dataclass(frozen=True)
+class Hand:
+    jitter_x: float
+    jitter_y: float
+    tilt: float
+    max_climb: float
+    inset: float
+    one_flag: tuple[float, float]
+    one_flag_width: float
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """``sheet.toml``: the play sheet's measurements (mm, or fractions of a row) and inks."""
+
+    papers: dict[str, PaperSpec]
+    proportions: Proportions
+    margins: Margins
+    header: Header
+    columns: Columns
+    rows: Rows
+    points_box: PointsBox
+    write_in: WriteIn
+    text: Text
+    hand: Hand
+    ink: dict[str, Color]
+
+
 LINE_LETTERS = ("a", "b", "c")
-LAYOUT = Layout(Path(__file__).parent / "sheet.toml")
+LAYOUT = load_layout(SheetLayout, Path(__file__).parent / "sheet.toml")
 ROW_LABELS = {"score": N_("Score"), "total": N_("Total"), "final": N_("Final")}
 
 
-def ink(name: str) -> HexColor:
-    return LAYOUT.ink(name)
+def ink(name: str) -> Color:
+    return LAYOUT.ink[name]
 
 
 @dataclass(frozen=True)
@@ -94,25 +190,25 @@ class SheetGeometry:
 
     def points_box(self, row: Row) -> Rect:
         """The rounded box a score or total is written in."""
-        px = row.h * LAYOUT["points_box"]["inset_x"]
-        py = row.h * LAYOUT["points_box"]["inset_y"]
+        px = row.h * LAYOUT.points_box.inset_x
+        py = row.h * LAYOUT.points_box.inset_y
         return Rect(self.points_x + px, row.y + py, self.points_w - 2 * px, row.h - 2 * py)
 
     def arrow(self, round_: int, after: str, die: int) -> tuple[float, float, float]:
         """(x, y, height) of the carry arrow below line ``after`` in column ``die``."""
         r = self.row("line", round_, after)
-        size = LAYOUT["text"]["arrow_size"] * self.unit
+        size = LAYOUT.text.arrow_size * self.unit
         return (self.die_x[die] + self.die_w * 0.82, r.y, size)
 
-    def size(self, key: str) -> float:
-        """A text size of ``[text]`` (a fraction of the row height), never under the minimum
+    def size(self, fraction: float) -> float:
+        """A text size of ``[text]`` (``fraction`` of the row height), never under the minimum
         printed size."""
-        return max(float(LAYOUT["text"][key]) * self.unit, MIN_TEXT_PT)
+        return max(fraction * self.unit, MIN_TEXT_PT)
 
 
 def proportioned(box: Rect) -> Rect:
     """``box`` narrowed (and centred) to the sheet's widest designed proportions."""
-    widest = box.h * float(LAYOUT["proportions"]["max_aspect"])
+    widest = box.h * LAYOUT.proportions.max_aspect
     if box.w <= widest:
         return box
     return Rect(box.x + (box.w - widest) / 2, box.y, widest, box.h)
@@ -120,45 +216,44 @@ def proportioned(box: Rect) -> Rect:
 
 def geometry(box: Rect, *, rounds: int | None = None) -> SheetGeometry:
     """Lay the sheet out inside ``box`` (points), keeping its proportions."""
-    lay = LAYOUT
     box = proportioned(box)
     rounds = rounds or load_rules().rounds
-    m = lay["margins"]
-    inner = Rect(box.x + mm(m["left"]), box.y + mm(m["bottom"]),
-                 box.w - mm(m["left"] + m["right"]), box.h - mm(m["top"] + m["bottom"]))
-    head_h = mm(lay["header"]["height"])
+    m = LAYOUT.margins
+    inner = Rect(box.x + mm(m.left), box.y + mm(m.bottom),
+                 box.w - mm(m.left + m.right), box.h - mm(m.top + m.bottom))
+    head_h = mm(LAYOUT.header.height)
     banner = Rect(inner.x, inner.top - head_h, inner.w, head_h)
-    table = Rect(inner.x, inner.y, inner.w, inner.h - head_h - mm(lay["header"]["gap"]))
+    table = Rect(inner.x, inner.y, inner.w, inner.h - head_h - mm(LAYOUT.header.gap))
 
-    rw = lay["rows"]
-    plan: list[tuple[str, int, str, float]] = [("head", 0, "", rw["head"])]
+    rw = LAYOUT.rows
+    plan: list[tuple[str, int, str, float]] = [("head", 0, "", rw.head)]
     for r in range(1, rounds + 1):
         for letter in LINE_LETTERS:
-            plan.append(("line", r, letter, rw["line"]))
-        plan.append(("score", r, "", rw["score"]))
+            plan.append(("line", r, letter, rw.line))
+        plan.append(("score", r, "", rw.score))
         if r == rounds:
-            plan.append(("final", r, "", rw["final"]))
+            plan.append(("final", r, "", rw.final))
         elif r > 1:
-            plan.append(("total", r, "", rw["total"]))
-    units = sum(p[3] for p in plan) + rw["gap_between_rounds"] * (rounds - 1)
+            plan.append(("total", r, "", rw.total))
+    units = sum(p[3] for p in plan) + rw.gap_between_rounds * (rounds - 1)
     unit = table.h / units
     rows = []
     y = table.top
     for kind, r, letter, rel in plan:
         if kind == "line" and letter == "a" and r > 1:
-            y -= rw["gap_between_rounds"] * unit
+            y -= rw.gap_between_rounds * unit
         h = rel * unit
         y -= h
         rows.append(Row(kind, r, letter, y, h))
-    cols = lay["columns"]
-    label_w, points_w = cols["label"] * unit, cols["points"] * unit
+    cols = LAYOUT.columns
+    label_w, points_w = cols.label * unit, cols.points * unit
     die_w = (table.w - label_w - points_w) / len(DICE)
     die_x = tuple(table.x + label_w + i * die_w for i in range(len(DICE)))
     return SheetGeometry(box, banner, table, tuple(rows), table.x, label_w, die_x, die_w,
                          table.x + label_w + die_w * len(DICE), points_w, unit)
 
 
-def _text(c: Canvas, ctx: DrawContext, text: str, role: str, size: float, cx: float,
+def _text(c: Canvas, ctx: DrawContext, text: str, role: FontRole, size: float, cx: float,
           cy: float, width: float) -> None:
     """Centred text, shrunk to fit ``width`` but not under the minimum printed size."""
     centred(c, ctx, text, role, size, cx, cy, width=width, detail="play sheet",
@@ -185,15 +280,15 @@ def _draw_banner(c: Canvas, ctx: DrawContext, g: SheetGeometry) -> None:
     c.roundRect(band.x, band.y, band.w, band.h, band.h * 0.2, stroke=0, fill=1)
     c.setFillColor(white)
     title = ctx._("WAITING FOR THE GAME TO START")
-    _text(c, ctx, title, "sans-bold", band.h * 0.55, band.cx, band.cy, band.w * 0.9)
+    _text(c, ctx, title, FontRole.SANS_BOLD, band.h * 0.55, band.cx, band.cy, band.w * 0.9)
     # name and date fields under the banner
     c.setFillColor(ink("rule"))
     size = _field_size(g)
-    sans = ctx.font("sans")
+    sans = ctx.font(FontRole.SANS)
     c.setFont(sans, size)
     y = b.y + b.h * 0.08
     name_label, date_label = ctx._("Name"), ctx._("Date")
-    ctx.check_glyphs("sans", name_label + date_label, "play sheet")
+    ctx.check_glyphs(FontRole.SANS, name_label + date_label, "play sheet")
     c.drawString(b.x, y, name_label)
     name = name_line_box(ctx, g)
     c.setStrokeColor(ink("faint"))
@@ -213,7 +308,7 @@ def name_line_box(ctx: DrawContext, g: SheetGeometry) -> Rect:
     """Where a player writes their name: the Name line under the banner, after its label."""
     b = g.banner
     size = _field_size(g)
-    x = b.x + pdfmetrics.stringWidth(ctx._("Name"), ctx.font("sans"), size) + size * 0.5
+    x = b.x + pdfmetrics.stringWidth(ctx._("Name"), ctx.font(FontRole.SANS), size) + size * 0.5
     return Rect(x, b.y, b.x + b.w * 0.62 - x, b.h * 0.42)
 
 
@@ -225,7 +320,7 @@ def die_head(ctx: DrawContext, index: int) -> tuple[str, str]:
 
 def _draw_column_heads(c: Canvas, ctx: DrawContext, g: SheetGeometry) -> None:
     head = g.rows[0]
-    size = g.size("head_size")
+    size = g.size(LAYOUT.text.head_size)
     c.setFillColor(ink("fill"))
     c.setStrokeColor(ink("rule"))
     c.setLineWidth(0.6)
@@ -237,23 +332,23 @@ def _draw_column_heads(c: Canvas, ctx: DrawContext, g: SheetGeometry) -> None:
         if i:
             c.line(x, head.y, x, head.top)
         cx = x + g.die_w / 2
-        _text(c, ctx, name, "sans-bold", size, cx, head.y + head.h * 0.66, g.die_w * 0.9)
-        _text(c, ctx, pts, "sans", g.size("points_size"), cx, head.y + head.h * 0.28,
-              g.die_w * 0.9)
+        _text(c, ctx, name, FontRole.SANS_BOLD, size, cx, head.y + head.h * 0.66, g.die_w * 0.9)
+        _text(c, ctx, pts, FontRole.SANS, g.size(LAYOUT.text.points_size), cx,
+              head.y + head.h * 0.28, g.die_w * 0.9)
     label = ctx._("Points")
-    _text(c, ctx, label, "sans-bold", size, g.points_x + g.points_w / 2, head.cy,
+    _text(c, ctx, label, FontRole.SANS_BOLD, size, g.points_x + g.points_w / 2, head.cy,
           g.points_w * 0.9)
 
 
 def _draw_row(c: Canvas, ctx: DrawContext, g: SheetGeometry, row: Row) -> None:
-    size = g.size("label_size")
+    size = g.size(LAYOUT.text.label_size)
     c.setStrokeColor(ink("rule"))
     c.setLineWidth(0.6)
     c.setFillColor(ink("fill") if row.kind != "line" else white)
     c.rect(g.label_x, row.y, g.label_w, row.h, stroke=1, fill=1)
     c.setFillColor(ink("banner"))
     label = row.label(ctx)
-    role = "sans" if row.kind == "line" else "sans-bold"
+    role = FontRole.SANS if row.kind == "line" else FontRole.SANS_BOLD
     _text(c, ctx, label, role, size, g.label_x + g.label_w / 2, row.cy, g.label_w * 0.9)
     if row.kind == "line":
         for x in g.die_x:
@@ -281,8 +376,8 @@ def _tiebreak_caption(ctx: DrawContext, g: SheetGeometry, row: Row) -> tuple[str
     """The tie-break caption, its size, and where it ends on the right (it is set right
     against the tie-break box)."""
     text = ctx._("tie-break: best c-line sum")
-    size = fit_size(text, ctx.font("sans-italic"), g.size("tie_break_size"), g.die_w * 3.2,
-                    MIN_TEXT_PT)
+    size = fit_size(text, ctx.font(FontRole.SANS_ITALIC), g.size(LAYOUT.text.tie_break_size),
+                    g.die_w * 3.2, MIN_TEXT_PT)
     return text, size, tiebreak_box(g, row).x - size * 0.6
 
 
@@ -290,7 +385,7 @@ def final_line_box(ctx: DrawContext, g: SheetGeometry) -> Rect:
     """The part of the Final row left of the tie-break caption: where the last sum goes."""
     row = next(r for r in g.rows if r.kind == "final")
     text, size, right = _tiebreak_caption(ctx, g, row)
-    left = right - pdfmetrics.stringWidth(text, ctx.font("sans-italic"), size) - size * 0.6
+    left = right - pdfmetrics.stringWidth(text, ctx.font(FontRole.SANS_ITALIC), size) - size * 0.6
     return Rect(g.die_x[0], row.y, left - g.die_x[0], row.h)
 
 
@@ -299,8 +394,8 @@ def _draw_tiebreak(c: Canvas, ctx: DrawContext, g: SheetGeometry, row: Row) -> N
     c.setLineWidth(0.6)
     c.rect(box.x, box.y, box.w, box.h, stroke=1, fill=0)
     text, size, right = _tiebreak_caption(ctx, g, row)
-    ctx.check_glyphs("sans-italic", text, "play sheet")
-    c.setFont(ctx.font("sans-italic"), size)
+    ctx.check_glyphs(FontRole.SANS_ITALIC, text, "play sheet")
+    c.setFont(ctx.font(FontRole.SANS_ITALIC), size)
     c.setFillColor(ink("rule"))
     c.drawRightString(right, row.y + row.h / 2 - size * 0.3, text)
 
@@ -336,7 +431,7 @@ def _draw_round_labels(c: Canvas, ctx: DrawContext, g: SheetGeometry) -> None:
         top = g.row("line", r, "a").top
         bottom = g.row("line", r, "c").y
         text = ctx._("Round %(n)d") % {"n": r}
-        _text(c, ctx, text, "sans-bold", g.size("label_size") * 1.3,
+        _text(c, ctx, text, FontRole.SANS_BOLD, g.size(LAYOUT.text.label_size) * 1.3,
               g.points_x + g.points_w / 2, (top + bottom) / 2, g.points_w * 0.85)
 
 
@@ -345,16 +440,16 @@ def check_write_in(ctx: DrawContext, g: SheetGeometry) -> bool:
     :data:`~printkit.page.preflight.MIN_WRITE_ROW` high, and room for the pencilled
     digits ``[write_in]`` asks of each box. Rows of a kind share their size, so the first of
     each kind speaks for all."""
-    need = LAYOUT["write_in"]
+    need = LAYOUT.write_in
     score = g.row("score", 1)
     total = next(r for r in g.rows if r.kind == "total")
     final = next(r for r in g.rows if r.kind == "final")
     boxes = [
-        ("die cell", g.cell(1, "a", 0), need["die_cell"]),
-        ("Score box", g.points_box(score), need["score_box"]),
-        ("Total box", g.points_box(total), need["total_box"]),
-        ("Final box", g.points_box(final), need["total_box"]),
-        ("tie-break box", tiebreak_box(g, final), need["tie_break_box"]),
+        ("die cell", g.cell(1, "a", 0), need.die_cell),
+        ("Score box", g.points_box(score), need.score_box),
+        ("Total box", g.points_box(total), need.total_box),
+        ("Final box", g.points_box(final), need.total_box),
+        ("tie-break box", tiebreak_box(g, final), need.tie_break_box),
         ("Score line", g.wide(score), 0),
         ("Total line", g.wide(total), 0),
         ("Final line", final_line_box(ctx, g), 0),
@@ -372,10 +467,10 @@ CAPACITY_NAMES = ("die cell digits", "score box digits", "total box digits",
 def capacities(ctx: DrawContext, g: SheetGeometry) -> list[Capacity]:
     """How many handwritten digits fit each box at the handwriting size, measured from the
     same geometry that draws the boxes."""
-    hand_score = g.size("hand_score_size")
-    hand = g.size("hand_size")
+    hand_score = g.size(LAYOUT.text.hand_score_size)
+    hand = g.size(LAYOUT.text.hand_size)
 
-    def digits(width: float, role: str, size: float) -> int:
+    def digits(width: float, role: FontRole, size: float) -> int:
         face = ctx.font(role)
         dw = max(pdfmetrics.stringWidth(d, face, size) for d in "0123456789")
         return int((width * 0.92) // dw)
@@ -384,10 +479,10 @@ def capacities(ctx: DrawContext, g: SheetGeometry) -> list[Capacity]:
     total_row = next(r for r in g.rows if r.kind == "total")
     final_row = next(r for r in g.rows if r.kind == "final")
     held = (
-        digits(g.die_w * 0.72, "hand", hand),
-        digits(g.points_box(score_row).w, "hand-bold", hand_score),
-        digits(g.points_box(total_row).w, "hand-bold", hand_score),
-        digits(g.points_box(final_row).w, "hand-bold", hand_score),
-        digits(tiebreak_box(g, final_row).w, "hand", hand),
+        digits(g.die_w * 0.72, FontRole.HAND, hand),
+        digits(g.points_box(score_row).w, FontRole.HAND_BOLD, hand_score),
+        digits(g.points_box(total_row).w, FontRole.HAND_BOLD, hand_score),
+        digits(g.points_box(final_row).w, FontRole.HAND_BOLD, hand_score),
+        digits(tiebreak_box(g, final_row).w, FontRole.HAND, hand),
     )
     return [Capacity(name, n, "digits") for name, n in zip(CAPACITY_NAMES, held, strict=True)]

@@ -693,27 +693,6 @@ def test_a_removal_says_last_only_when_it_is(bot, opp, words):
     assert words in str(decision.reason)
 
 
-# -- the measured figures can be reproduced --------------------------------------------------------
-
-
-def test_figures_do_not_depend_on_the_number_of_processes():
-    from printkit.engines.tug_of_war.tournament import figures, format_figures, wilson
-
-    kwargs = {"modes": ("sequential",), "matchups": (("greedy", "greedy"),)}
-    one = figures(24, 3, jobs=1, **kwargs)
-    two = figures(24, 3, jobs=2, **kwargs)
-    for row in (one[0], two[0]):
-        row.pop("seconds")
-    assert one == two
-    row = one[0]
-    assert row["games"] == 24 and row["reroll_mode"] == "sequential"
-    low, high = row["yellow_wins"]["ci95"]
-    assert low <= row["yellow_wins"]["rate"] <= high
-    assert "| sequential | greedy mirror | 24 |" in format_figures(one)
-    low, high = wilson(10_220, 20_000)
-    assert round(low, 3) == 0.504 and round(high, 3) == 0.518
-
-
 def _rules_data() -> dict:
     import tomllib
     from importlib import resources

@@ -56,13 +56,21 @@ def play_chunk(chunk: Chunk) -> Tally:
     game = kit.game()
     has_score = game.info.has_score
     demands = dict(kit.validation.demands) if job.measure and kit.validation else {}
+    study = kit.validation.study(job.study) if job.study and kit.validation else None
     tally = Tally(job.players)
     for index in range(chunk.start, chunk.start + chunk.count):
         if stop_requested():
             break
         seed = job.seed + index
-        played = play_game(game, job.seats(index), seed, job.game_options(index))
+        seats = job.seats(index)
+        observer = study.observer() if study is not None else None
+        played = play_game(game, seats, seed, job.game_options(index),
+                           on_decision=observer.decided if observer and observer.watches
+                           else None)
         state = played.state
+        if observer is not None:
+            tally.add_counts(observer.counts(state, seats, job.focus(index)),
+                             observer.peaks(state))
         returns = [float(r) for r in state.returns()]
         tally.add_game(seed, returns, game_scores(kit.validation, has_score, state),
                        played.decisions, game_rounds(kit.validation, state), played.first,

@@ -73,10 +73,10 @@ class _Walk:
     that it did not move."""
 
     def __init__(self, game: Game[Any, Any], state: State[Any], seed: int, clones: int,
-                 where: str) -> None:
+                 where: str, shared: Mapping[int, object]) -> None:
         self.game, self.state, self.where = game, state, where
         self.rng = random.Random(f"conformance/{seed}")
-        self.shared = held_by(game)
+        self.shared = shared
         self.clones_left = clones
         self.early = clones // 2
         """The first steps are all checked, then every tenth, until ``clones`` were."""
@@ -325,10 +325,10 @@ def _check_refusals(game: Game[Any, Any], state: State[Any]) -> None:
 
 
 def _walk(game: Game[Any, Any], players: int, options: Mapping[str, Any], seed: int,
-          clones: int, max_steps: int) -> tuple[_Walk, int]:
+          clones: int, max_steps: int, shared: Mapping[int, object]) -> tuple[_Walk, int]:
     state = game.new_initial_state(players, options)
     where = f"random play, seed {seed}"
-    walk = _Walk(game, state, seed, clones, where)
+    walk = _Walk(game, state, seed, clones, where, shared)
     try:
         ended = run_loop(game, state, [walk] * players, roll=walk.roll, max_steps=max_steps)
     except IllegalActionError as exc:
@@ -428,8 +428,9 @@ def check_game(
     _check_refusals(game, game.new_initial_state(n, opts))
     steps = actions = clone_count = views = 0
     hid = False
+    shared = held_by(game)
     for seed in seeds:
-        walk, taken = _walk(game, n, opts, seed, clones, max_steps)
+        walk, taken = _walk(game, n, opts, seed, clones, max_steps, shared)
         steps += taken
         actions += walk.actions
         clone_count += walk.clones

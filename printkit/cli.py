@@ -181,6 +181,10 @@ def games() -> None:
             own.append("--sheet FILE")
         if own:
             click.echo(f"  options: {', '.join(own)}")
+        studies = kit.validation.studies if kit.validation else ()
+        if studies:
+            click.echo(f"  studies (validate --study NAME): "
+                       f"{', '.join(s.name for s in studies)}")
 
 
 @cli.command(cls=KitFlagCommand)

@@ -106,3 +106,10 @@ def test_one_interval_formula():
     assert Rate(10_220, 20_000).percent() == "51.1 % (50.4–51.8)"
     assert wilson_interval(0, 10)[0] == 0 and wilson_interval(10, 10)[1] == pytest.approx(1)
     assert mean_half_width(1, 5, 25) == 0.0
+
+
+def test_printkit_games_names_each_kits_studies(capsys):
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "studies (validate --study NAME): figures" in out
+    assert "studies (validate --study NAME): balance, without, bots" in out

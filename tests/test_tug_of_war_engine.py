@@ -19,6 +19,7 @@ from printkit.engines.core import (
 )
 from printkit.engines.core.conformance import check_game
 from printkit.engines.core.errors import ReplayError
+from printkit.engines.core.game import State
 from printkit.engines.tug_of_war import (
     RED,
     RULES,
@@ -560,6 +561,66 @@ def test_apply_agrees_with_the_checks():
                         assert info.value.rule == why
                         assert trial.view(0).legal_actions() == state.legal_actions()
                 state.apply(rng.choice(sorted(legal, key=repr)))
+
+
+def _plain_apply(state: TugOfWarState, move) -> None:
+    """The protocol's own apply, check then transition, with no fast path (the engine's
+    transition takes a roll sorted, as a roll is a multiset)."""
+    if state.is_chance():
+        state.check_outcome(move)
+        state._apply_outcome(tuple(sorted(move)))
+    else:
+        State.apply(state, move)
+
+
+def _slots(state: TugOfWarState) -> dict:
+    return {slot: getattr(state, slot) for slot in TugOfWarState.__slots__}
+
+
+@pytest.mark.parametrize("mode", ["simultaneous", "sequential"])
+def test_the_fast_apply_is_the_plain_apply_step_by_step(mode):
+    """Over many random games, apply() and the protocol's plain check-then-apply leave every
+    slot alike after every move, and refuse the same moves with the same rule."""
+    game = TugOfWar()
+    rng = random.Random(mode)
+    probes = [Remove(c, t) for c in range(1, 7) for t in range(1, 7)]
+    probes += [Exchange(c, t) for c in range(1, 7) for t in range(1, 7)]
+    probes += [Reroll(()), Reroll((6,)), Reroll((1, 2)), Reroll((5, 5, 5)), EndTurn(),
+               (1, 2, 3), (4,), (6, 6), (0, 7, 1), (True, 2, 3)]
+    steps = 0
+    for _ in range(120):
+        fast = game.new_initial_state(2, {"reroll_mode": mode})
+        plain = fast.clone()
+        while not fast.is_terminal():
+            legal = fast.legal_actions() if not fast.is_chance() else []
+            move = (fast.chance_outcomes().sample(rng) if fast.is_chance()
+                    else rng.choice(legal))
+            for probe in rng.sample(probes, 3):
+                outcomes = []
+                for state, apply in ((fast.clone(), TugOfWarState.apply),
+                                     (plain.clone(), _plain_apply)):
+                    try:
+                        apply(state, probe)
+                        outcomes.append(("applied", _slots(state)))
+                    except IllegalActionError as exc:
+                        outcomes.append(("refused", exc.rule))
+                assert outcomes[0] == outcomes[1], (fast, probe)
+            fast.apply(move)
+            _plain_apply(plain, move)
+            assert _slots(fast) == _slots(plain), (fast, move)
+            steps += 1
+    assert steps > 10_000
+
+
+def test_the_fast_apply_plays_the_same_games_as_the_plain_apply(monkeypatch):
+    game = TugOfWar()
+    seats = [["lookahead", "greedy"], ["greedy", "random"], ["random", "random"]]
+    logs = [play(game, bots, seed=s, options={"reroll_mode": mode}).log.dumps()
+            for bots in seats for s in range(4) for mode in ("simultaneous", "sequential")]
+    monkeypatch.setattr(TugOfWarState, "apply", _plain_apply)
+    assert logs == [play(game, bots, seed=s, options={"reroll_mode": mode}).log.dumps()
+                    for bots in seats for s in range(4)
+                    for mode in ("simultaneous", "sequential")]
 
 
 def test_view_and_clone_copy_every_slot():

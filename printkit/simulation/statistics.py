@@ -66,7 +66,7 @@ class Rate:
     interval.
 
     >>> Rate(Fraction(3, 2), 4).to_json()
-    {'count': 1.5, 'of': 4, 'rate': 0.375, 'ci95': [0.0849, 0.7954]}
+    {'count': 1.5, 'of': 4, 'rate': 0.375, 'ci95': [0.0919, 0.7806]}
     """
 
     points: Fraction | int

@@ -15,7 +15,6 @@ minutes) for a tighter interval.
 from __future__ import annotations
 
 import json
-import math
 import os
 import random
 import subprocess
@@ -28,6 +27,7 @@ from bench.common import ROOT, scaled
 from printkit.engines.core import play
 from printkit.engines.wftgts import DICE, WFtGtS, best_scoring, scoring
 from printkit.engines.wftgts import optimal as opt
+from printkit.simulation.statistics import mean_half_width
 
 SCORER_CALLS = scaled(100_000, 1_000)
 GAMES = scaled({"greedy": 2000, "optimal": 1000}, {"greedy": 5, "optimal": 5})
@@ -85,7 +85,8 @@ def _play_slice(bounds: tuple[int, int]) -> tuple[int, float, float]:
 
 def _optimal_mean(games: int) -> tuple[float, float, float]:
     """Mean final score of ``games`` solo games of the optimal bot, with its 95 % interval
-    (normal approximation), played in a process pool; also the wall-clock seconds."""
+    (:func:`~printkit.simulation.statistics.mean_half_width`), played in a process pool;
+    also the wall-clock seconds."""
     opt.load_tables()  # built (or checked) once, before the workers map it
     slices = [(a, min(a + _SLICE, games)) for a in range(0, games, _SLICE)]
     start = time.perf_counter()
@@ -93,9 +94,8 @@ def _optimal_mean(games: int) -> tuple[float, float, float]:
         parts = list(pool.map(_play_slice, slices))
     seconds = time.perf_counter() - start
     n = sum(p[0] for p in parts)
-    mean = sum(p[1] for p in parts) / n
-    var = (sum(p[2] for p in parts) - n * mean * mean) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n), seconds
+    total, squares = sum(p[1] for p in parts), sum(p[2] for p in parts)
+    return total / n, mean_half_width(n, total, squares), seconds
 
 
 def _cold_build() -> dict:

@@ -34,7 +34,7 @@ from typing import Any
 from printkit.engines.core import play
 from printkit.engines.war_of_bones import bots as wob_bots
 from printkit.engines.war_of_bones.game import WarOfBones
-from printkit.validate import wilson_interval
+from printkit.simulation.statistics import wilson_interval
 
 
 class _Game(WarOfBones):

@@ -159,6 +159,10 @@ def games() -> None:
             own.append("--sheet FILE")
         if own:
             click.echo(f"  options: {', '.join(own)}")
+        studies = kit.validation.studies if kit.validation else ()
+        if studies:
+            click.echo(f"  studies (validate --study NAME): "
+                       f"{', '.join(s.name for s in studies)}")
 
 
 @cli.command(cls=KitFlagCommand)
@@ -478,14 +482,17 @@ def _with_sheet(parsed: GameLog, options: dict[str, Any], log: str) -> GameLog:
                    "0: none].")
 @click.option("--chunk", type=click.IntRange(min=1),
               help="Games per chunk of work [default: from --games and the workers].")
+@click.option("--study", metavar="NAME[=ARG]",
+              help="Instead of the layouts, a balance study the game's kit declares (its "
+                   "figures over --games games per series); an unknown NAME lists them.")
 @_paper_option
 @_options_flag
 @_sheet_option
 def validate(game: str, count: int, seed: int, bot: str | None, players: int | None,
              as_json: bool, report: str | None, executor: str, jobs: int | None,
-             scheduler: str | None, pair_games: int | None, chunk: int | None, paper: str,
-             landscape: bool, option_pairs: tuple[str, ...], sheet: str | None,
-             **flags: Any) -> None:
+             scheduler: str | None, pair_games: int | None, chunk: int | None,
+             study: str | None, paper: str, landscape: bool, option_pairs: tuple[str, ...],
+             sheet: str | None, **flags: Any) -> None:
     """Auto-play many games of every variant, check every declared capacity against them
     and measure the game's balance (length, scores, seats, bots against bots).
 
@@ -507,6 +514,15 @@ def validate(game: str, count: int, seed: int, bot: str | None, players: int | N
         raise PrintkitError("--jobs applies to --executor local")
     options = {**_game_options(option_pairs),
                **_kit_flags(game, flags, "validate").game_options}
+    if study is not None:
+        given = [name for name, value in (("--bot", bot), ("--players", players),
+                                          ("--report", report), ("--pair-games", pair_games),
+                                          ("--sheet", sheet)) if value is not None]
+        if given:
+            raise PrintkitError(f"{given[0]} does not apply to --study (a study plays its "
+                                "own series)")
+        _study(game, study, count, seed, options, as_json, executor, jobs, scheduler, chunk)
+        return
     seat_options = sheet_options(game, sheet)
     ctx = _context(paper, landscape, game_options={**options, **seat_options})
     report_path = _report_path(report) if report else None
@@ -528,6 +544,30 @@ def validate(game: str, count: int, seed: int, bot: str | None, players: int | N
             runner.close()
     if not ok:
         raise Fail("a capacity falls short of what the games demanded")
+
+
+def _study(game: str, spec: str, count: int, seed: int, options: dict[str, Any],
+           as_json: bool, executor: str, jobs: int | None, scheduler: str | None,
+           chunk: int | None) -> None:
+    """``validate --study``: the study's report as a table, or one JSON object."""
+    from printkit.simulation import make_executor, stopping_on_signals
+    from printkit.validate import ValidationInterrupted, run_study, study_table
+
+    runner = make_executor(executor, jobs=jobs, scheduler=scheduler)
+    with stopping_on_signals():
+        try:
+            found = run_study(game, spec, count, seed, options=options, executor=runner,
+                              chunk=chunk)
+        except ValidationInterrupted as stop:  # Ctrl-C: what was done is printed, one line
+            if stop.report is not None:
+                click.echo(json.dumps(stop.report) if as_json
+                           else study_table(game, stop.report))
+            raise click.ClickException(str(stop)) from None
+        except KeyboardInterrupt:
+            raise click.ClickException("interrupted") from None
+        finally:
+            runner.close()
+    click.echo(json.dumps(found) if as_json else study_table(game, found))
 
 
 def _report_path(path: str) -> Path:

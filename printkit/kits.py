@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from printkit.context import DrawContext
     from printkit.drawing.dice import DicePreset
     from printkit.flags import KitFlag
+    from printkit.simulation.studies import Study
 
 ENTRY_POINT_GROUP = "printkit.kits"
 
@@ -133,6 +134,9 @@ class Validation(Generic[S]):
     """The game's own length (its rounds or turns) at the end of a game, reported beside the
     count of decisions; None for a game that counts none. Declared by the kit, which knows
     its game: the shared validation reads no result key by convention."""
+    studies: Sequence[Study[S]] = ()
+    """The kit's balance studies (``printkit validate GAME --study NAME``): see
+    :mod:`printkit.simulation.studies`."""
 
     def variant_list(self) -> list[tuple[str | None, dict[str, Any]]]:
         """The variants to validate: ``(None, {})`` alone for a game without variants."""
@@ -144,6 +148,15 @@ class Validation(Generic[S]):
         if not found or len(set(names)) != len(names):
             raise PrintkitError(f"the kit's variants must be named once each: {names}")
         return found
+
+    def study(self, name: str) -> Study[S]:
+        """The study called ``name``; an unknown name is an error listing the kit's."""
+        for study in self.studies:
+            if study.name == name:
+                return study
+        known = ", ".join(f"{s.name} ({s.description})" for s in self.studies)
+        raise PrintkitError(f"no study {name!r}; " + (f"choose from {known}" if known
+                                                      else "this game declares none"))
 
     def measure(self, ctx: DrawContext, players: int) -> list[Capacity]:
         """The capacities, checked against the demands: a name on one side only is an

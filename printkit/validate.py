@@ -50,6 +50,7 @@ from printkit.simulation import (
     stop_requested,
     stopping_on_signals,
 )
+from printkit.simulation.statistics import wilson_interval
 from printkit.validate_report import files_folder, write_reports
 
 LENGTH_MEASURE = "decisions"
@@ -58,9 +59,10 @@ LENGTH_MEASURE = "decisions"
 class ValidationInterrupted(Exception):  # noqa: N818 - it is a stop, not an error
     """Ctrl-C during a run: the results so far are kept (and reported as partial)."""
 
-    def __init__(self, played: int, planned: int) -> None:
+    def __init__(self, played: int, planned: int,
+                 report: Mapping[str, Any] | None = None) -> None:
         super().__init__(f"interrupted: {played:,} of {planned:,} games played")
-        self.played, self.planned = played, planned
+        self.played, self.planned, self.report = played, planned, report
 
 
 @dataclass(frozen=True)
@@ -69,21 +71,6 @@ class CapacityCheck:
     capacity: int
     observed_max: int
     ok: bool
-
-
-def wilson_interval(points: float, games: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a win rate of ``points`` in ``games``.
-
-    >>> [round(x, 3) for x in wilson_interval(60, 100)]
-    [0.502, 0.691]
-    """
-    if games <= 0:
-        return 0.0, 1.0
-    p = points / games
-    denominator = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denominator
-    half = z * ((p * (1 - p) / games + z * z / (4 * games * games)) ** 0.5) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 @dataclass(frozen=True)
@@ -580,6 +567,62 @@ def validate_games(target: str, build: BuildContext, games: int, seed: int, *,
                       if kit.validation is not None)
         raise ValidationInterrupted(sum(r.games for r in results), planned)
     return all(r.ok for r in results)
+
+
+# -- balance studies ---------------------------------------------------------------------
+
+
+def run_study(target: str, spec: str, games: int, seed: int, *,
+              options: Mapping[str, Any] | None = None, executor: Executor | None = None,
+              chunk: int | None = None) -> dict[str, Any]:
+    """The ``printkit validate GAME --study NAME[=ARGUMENT]`` command: play the series of the
+    kit's study ``NAME`` (:mod:`printkit.simulation.studies`) and return its report, with the
+    game, the study, the seed and whether it is ``partial``.
+
+    Ctrl-C or SIGTERM stops the run as it stops a validation: the report then counts the
+    games played, and :class:`ValidationInterrupted` carries it (``report``)."""
+    from printkit.simulation.studies import SeriesResult, StudyRequest
+
+    if target == "all":
+        raise PrintkitError("--study applies to one game; name it instead of `all`")
+    kit = get_game_kit(target)
+    if kit.validation is None:
+        raise PrintkitError(f"{kit.name} declares no studies")
+    name, _, argument = spec.partition("=")
+    study = kit.validation.study(name)
+    request = StudyRequest(games, seed, dict(options or {}), argument or None)
+    plan = list(study.series(request))
+    game = kit.game()
+    for series in plan:
+        try:
+            game.new_initial_state(len(series.lineup),
+                                   {**game.default_options(), **series.options})
+        except ValueError as exc:
+            raise PrintkitError(f"{game.info.title}: {exc}") from None
+        unknown = sorted(set(series.lineup) - set(game.bots()))
+        if unknown:
+            raise PrintkitError(f"the study {name!r} names no bot {', '.join(unknown)} of "
+                                f"{kit.name}")
+    jobs = [Job(kit.name, s.lineup, seed, s.games or games, dict(s.options), rotate=s.rotate,
+                seat_option=s.seat_option, measure=False, study=name) for s in plan]
+    with stopping_on_signals():
+        batch = run_batch(jobs, executor, label=f"{kit.name} {name}", chunk=chunk)
+    results = [SeriesResult(s, t) for s, t in zip(plan, batch.tallies, strict=True)]
+    report = {"game": kit.name, "study": name, "seed": seed, "partial": batch.interrupted,
+              **study.report(results, request)}
+    if batch.interrupted:
+        raise ValidationInterrupted(batch.games, sum(j.games for j in jobs), report)
+    return report
+
+
+def study_table(target: str, report: Mapping[str, Any]) -> str:
+    """A study's report for a person (the kit's own table)."""
+    kit = get_game_kit(target)
+    assert kit.validation is not None
+    study = kit.validation.study(report["study"])
+    partial = " (PARTIAL: stopped before the end)" if report.get("partial") else ""
+    return f"{report['game']}: {study.name}, seed {report['seed']}{partial}\n" + study.table(
+        report)
 
 
 def render_table(result: ValidationResult) -> str:

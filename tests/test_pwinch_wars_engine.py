@@ -1,6 +1,6 @@
 """Pwinch Wars turn engine: the seed's worked examples (golden), the rules one by one,
-hidden information in ``view``, legality, logs and replay, and the conformance checks of
-tests/test_conformance.py run directly on this game (its kit is not registered yet)."""
+hidden information in ``view``, legality, and the conformance check of every game
+(tests/test_conformance.py) over every scenario, both sizes of game and more seeds."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ import pytest
 
 from printkit.engines.core import (
     CHANCE,
-    TERMINAL,
     IllegalActionError,
     parse_log,
     play,
     replay,
 )
+from printkit.engines.core.conformance import check_game
 from printkit.engines.pwinch_wars.actions import (
     Activate,
     End,
@@ -320,91 +320,24 @@ def test_action_json_round_trip():
         action_from_json({"move": "7-12"})
 
 
-def _states(bots=("random", "random"), scenario="forest_skirmish", seeds=(1, 2)):
-    for seed in seeds:
-        yield play(GAME, list(bots), seed=seed, options={"scenario": scenario})
-
-
-def test_metadata_is_declared():
-    info = GAME.info
-    assert info.min_players <= info.default_players <= info.max_players
-    assert info.rules_version and "random" in GAME.bots()
-
-
-def test_random_play_is_legal_and_ends():
-    for seed in range(3):
-        state = GAME.new_initial_state(GAME.info.default_players, GAME.default_options())
-        rng = random.Random(seed)
-        steps = 0
-        while state.current_player() != TERMINAL:
-            if state.current_player() == CHANCE:
-                state.apply(state.chance_outcomes().sample(rng))
-            else:
-                actions = list(state.legal_actions())
-                assert actions
-                state.apply(rng.choice(actions))
-            steps += 1
-            assert steps < 200_000
-        assert len(state.returns()) == 2
-
-
 @pytest.mark.parametrize("bot", ["random", "tactical"])
-def test_bot_play_round_trips_through_log_and_replay(bot):
-    if bot not in GAME.bots():
-        pytest.skip(f"no {bot} bot")
-    for seed in (1, 2):
-        played = play(GAME, [bot, bot], seed=seed)
-        text = played.log.dumps()
-        again = parse_log(text)
-        assert again.dumps() == text
-        replayed = replay(GAME, again)
-        assert replayed.state.result() == played.state.result()
-        assert play(GAME, [bot, bot], seed=seed).log.dumps() == text
+def test_bot_games_conform_over_more_seeds(bot):
+    """The conformance check's bot games (log round trip, schemas, replay step by step, the
+    same log from the same seed) for seeds 1 and 2; tests/test_conformance.py checks the
+    rest (metadata, random play, legality, clones, views, refusals)."""
+    assert check_game(GAME, seeds=(), bots=[bot], bot_seeds=(1, 2)).bot_games == 2
 
 
 @pytest.mark.parametrize("scenario", sorted(DATA.scenarios))
 @pytest.mark.parametrize("bot", ["random", "tactical"])
-def test_every_scenario_plays(scenario, bot):
-    n = DATA.scenarios[scenario].players
-    played = play(GAME, [bot] * n, seed=5, options={"scenario": scenario})
-    assert played.state.is_terminal()
-    replay(GAME, played.log)
-
-
-def _fingerprint(state):
-    if state.is_terminal():
-        return ("terminal", repr(state.result()))
-    if state.is_chance():
-        return ("chance", repr(state.chance_outcomes()))
-    return (state.current_player(), tuple(state.legal_actions()))
-
-
-def test_clone_is_independent():
-    state = GAME.new_initial_state(2, GAME.default_options())
-    rng = random.Random(5)
-    moved = 0
-    for _ in range(200):
-        if state.is_terminal():
-            break
-        snapshot = state.clone()
-        before = _fingerprint(snapshot)
-        if state.is_chance():
-            state.apply(state.chance_outcomes().sample(rng))
-        else:
-            state.apply(rng.choice(list(state.legal_actions())))
-        moved += _fingerprint(state) != before
-        assert _fingerprint(snapshot) == before
-        if snapshot.is_chance():
-            snapshot.apply(snapshot.chance_outcomes().sample(random.Random(1)))
-        elif not snapshot.is_terminal():
-            snapshot.apply(list(snapshot.legal_actions())[0])
-    assert moved > 0
+def test_every_scenario_conforms(scenario, bot):
+    """Every scenario, at its own number of players (three gangs: 3), plays, logs, matches
+    the schemas and replays."""
+    check_game(GAME, options={"scenario": scenario}, players=DATA.scenarios[scenario].players,
+               seeds=(), bots=[bot], bot_seeds=(5,))
 
 
 def test_illegal_moves_are_refused():
-    state = GAME.new_initial_state(2, GAME.default_options())
-    with pytest.raises(IllegalActionError):
-        state.apply(object())
     s = position("forest_skirmish", [(0, "jack", "0101", []), (1, "bud", "2221", [])])
     with pytest.raises(IllegalActionError, match="activate"):
         s.apply(Move(hex_from_code("0102")))
@@ -559,13 +492,6 @@ def test_illegal_actions_name_the_rule():
         s.apply(Move(hex_from_code("2221")))
     with pytest.raises(IllegalActionError, match="fire"):
         s.apply(Fire(Marker(1, 1), "sling"))
-
-
-def test_logs_match_the_game_schemas():
-    from printkit.engines.core import validate_log_lines
-    for scenario, n in (("forest_skirmish", 2), ("three_gangs", 3)):
-        played = play(GAME, ["tactical"] * n, seed=3, options={"scenario": scenario})
-        validate_log_lines(GAME, played.log.dumps())
 
 
 # -- cards at any moment: windows in the other players' impulses --------------------------------

@@ -17,7 +17,9 @@ from printkit.engines.core import (
     read_log,
     replay,
 )
+from printkit.engines.core.conformance import check_game
 from printkit.engines.core.errors import ReplayError
+from printkit.engines.core.game import State
 from printkit.engines.tug_of_war import (
     RED,
     RULES,
@@ -495,29 +497,18 @@ def test_a_six_brought_in_by_an_exchange_grants_no_reroll():
 
 @pytest.mark.parametrize("mode", ["simultaneous", "sequential"])
 def test_both_reroll_modes_conform(mode):
-    """The shared conformance checks, for each reading of the six re-rolls."""
+    """The conformance check, for each reading of the six re-rolls (random play over ten
+    seeds, every bot over three), and a mixed line-up's log round trip."""
     game = TugOfWar()
     options = {"reroll_mode": mode}
-    rng = random.Random(mode)
-    for _ in range(10):
-        state = game.new_initial_state(2, options)
-        while not state.is_terminal():
-            if state.is_chance():
-                state.apply(state.chance_outcomes().sample(rng))
-            else:
-                actions = state.legal_actions()
-                assert actions and all(state.check_legal(a) is None for a in actions)
-                state.apply(rng.choice(actions))
-    for bots in (["random", "random"], ["greedy", "greedy"], ["lookahead", "greedy"]):
-        for seed in (1, 2, 3):
-            played = play(game, bots, seed=seed, options=options)
-            assert played.log.header.options == options
-            text = played.log.dumps()
-            again = parse_log(text)
-            assert again.dumps() == text
-            replayed = replay(game, again)
-            assert replayed.state.result() == played.state.result()
-            assert play(game, bots, seed=seed, options=options).log.dumps() == text
+    found = check_game(game, options=options, seeds=range(10), bot_seeds=(1, 2, 3))
+    assert found.random_games == 10 and found.bot_games == 9
+    for seed in (1, 2, 3):
+        played = play(game, ["lookahead", "greedy"], seed=seed, options=options)
+        assert played.log.header.options == options
+        text = played.log.dumps()
+        assert parse_log(text).dumps() == text
+        assert replay(game, parse_log(text)).state.result() == played.state.result()
 
 
 def test_reroll_mode_option_is_checked():
@@ -570,6 +561,66 @@ def test_apply_agrees_with_the_checks():
                         assert info.value.rule == why
                         assert trial.view(0).legal_actions() == state.legal_actions()
                 state.apply(rng.choice(sorted(legal, key=repr)))
+
+
+def _plain_apply(state: TugOfWarState, move) -> None:
+    """The protocol's own apply, check then transition, with no fast path (the engine's
+    transition takes a roll sorted, as a roll is a multiset)."""
+    if state.is_chance():
+        state.check_outcome(move)
+        state._apply_outcome(tuple(sorted(move)))
+    else:
+        State.apply(state, move)
+
+
+def _slots(state: TugOfWarState) -> dict:
+    return {slot: getattr(state, slot) for slot in TugOfWarState.__slots__}
+
+
+@pytest.mark.parametrize("mode", ["simultaneous", "sequential"])
+def test_the_fast_apply_is_the_plain_apply_step_by_step(mode):
+    """Over many random games, apply() and the protocol's plain check-then-apply leave every
+    slot alike after every move, and refuse the same moves with the same rule."""
+    game = TugOfWar()
+    rng = random.Random(mode)
+    probes = [Remove(c, t) for c in range(1, 7) for t in range(1, 7)]
+    probes += [Exchange(c, t) for c in range(1, 7) for t in range(1, 7)]
+    probes += [Reroll(()), Reroll((6,)), Reroll((1, 2)), Reroll((5, 5, 5)), EndTurn(),
+               (1, 2, 3), (4,), (6, 6), (0, 7, 1), (True, 2, 3)]
+    steps = 0
+    for _ in range(120):
+        fast = game.new_initial_state(2, {"reroll_mode": mode})
+        plain = fast.clone()
+        while not fast.is_terminal():
+            legal = fast.legal_actions() if not fast.is_chance() else []
+            move = (fast.chance_outcomes().sample(rng) if fast.is_chance()
+                    else rng.choice(legal))
+            for probe in rng.sample(probes, 3):
+                outcomes = []
+                for state, apply in ((fast.clone(), TugOfWarState.apply),
+                                     (plain.clone(), _plain_apply)):
+                    try:
+                        apply(state, probe)
+                        outcomes.append(("applied", _slots(state)))
+                    except IllegalActionError as exc:
+                        outcomes.append(("refused", exc.rule))
+                assert outcomes[0] == outcomes[1], (fast, probe)
+            fast.apply(move)
+            _plain_apply(plain, move)
+            assert _slots(fast) == _slots(plain), (fast, move)
+            steps += 1
+    assert steps > 10_000
+
+
+def test_the_fast_apply_plays_the_same_games_as_the_plain_apply(monkeypatch):
+    game = TugOfWar()
+    seats = [["lookahead", "greedy"], ["greedy", "random"], ["random", "random"]]
+    logs = [play(game, bots, seed=s, options={"reroll_mode": mode}).log.dumps()
+            for bots in seats for s in range(4) for mode in ("simultaneous", "sequential")]
+    monkeypatch.setattr(TugOfWarState, "apply", _plain_apply)
+    assert logs == [play(game, bots, seed=s, options={"reroll_mode": mode}).log.dumps()
+                    for bots in seats for s in range(4)
+                    for mode in ("simultaneous", "sequential")]
 
 
 def test_view_and_clone_copy_every_slot():
@@ -702,27 +753,6 @@ def test_a_removal_says_last_only_when_it_is(bot, opp, words):
     decision = game.bots()[bot](game, YELLOW, random.Random(0)).decide(state.view(YELLOW))
     assert isinstance(decision.action, Remove)
     assert words in str(decision.reason)
-
-
-# -- the measured figures can be reproduced --------------------------------------------------------
-
-
-def test_figures_do_not_depend_on_the_number_of_processes():
-    from printkit.engines.tug_of_war.tournament import figures, format_figures, wilson
-
-    kwargs = {"modes": ("sequential",), "matchups": (("greedy", "greedy"),)}
-    one = figures(24, 3, jobs=1, **kwargs)
-    two = figures(24, 3, jobs=2, **kwargs)
-    for row in (one[0], two[0]):
-        row.pop("seconds")
-    assert one == two
-    row = one[0]
-    assert row["games"] == 24 and row["reroll_mode"] == "sequential"
-    low, high = row["yellow_wins"]["ci95"]
-    assert low <= row["yellow_wins"]["rate"] <= high
-    assert "| sequential | greedy mirror | 24 |" in format_figures(one)
-    low, high = wilson(10_220, 20_000)
-    assert round(low, 3) == 0.504 and round(high, 3) == 0.518
 
 
 def _rules_data() -> dict:

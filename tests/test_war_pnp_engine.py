@@ -1,6 +1,6 @@
 """W.A.R. – Powers 'n Points engine: a hand-written game replayed, refusals naming the rule,
-random play ending, and the checks tests/test_conformance.py runs on registered games (this
-game is not registered as a kit yet, so they are called on it directly)."""
+random play ending, and the conformance check of every game (tests/test_conformance.py) over
+more seeds for the random bot."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import random
 
 import pytest
 
-import tests.test_conformance as conformance
 from printkit.engines.core import (
     CHANCE,
     TERMINAL,
@@ -23,6 +22,7 @@ from printkit.engines.core import (
     replay,
     validate_log_lines,
 )
+from printkit.engines.core.conformance import check_game
 from printkit.engines.war_pnp import PowerKind
 from printkit.engines.war_pnp.game import (
     ACTION_TYPES,
@@ -195,21 +195,10 @@ def test_random_play_ends_and_uses_every_kind_of_decision():
     assert {Mark, SetTrap, Wither, Score, DevelopPower, DevelopPoints} <= seen
 
 
-@pytest.mark.parametrize("check", [
-    conformance.test_metadata_is_declared,
-    conformance.test_random_play_is_legal_and_ends,
-    conformance.test_every_bot_plays_legally,
-    conformance.test_clone_is_independent,
-    conformance.test_illegal_moves_are_refused,
-])
-def test_conformance(check, monkeypatch):
-    monkeypatch.setattr(conformance, "GAMES", [GAME.info.name])
-    check(GAME)
-
-
-@pytest.mark.parametrize("bot", ["random"])
-def test_conformance_log_round_trip(bot):
-    conformance.test_bot_play_round_trips_through_log_and_replay(GAME, bot)
+def test_random_bot_games_conform_over_more_seeds():
+    """The conformance check's bot games for seeds 1-3; tests/test_conformance.py checks the
+    rest."""
+    assert check_game(GAME, seeds=(), bots=["random"], bot_seeds=(1, 2, 3)).bot_games == 3
 
 
 def test_a_trap_springs_on_an_exact_score_and_the_trapper_undevelops():

@@ -1,4 +1,5 @@
-"""The engine core shared by every game: protocol, chance, bots, logs, runner and replay."""
+"""The engine core shared by every game: protocol, chance, bots, logs, the game loop, runner
+and replay."""
 
 from printkit.engines.core.bots import Bot, RandomBot, bot_rng, dice_rng, make_bot
 from printkit.engines.core.chance import AreaRoll, ChanceSpec, Choice, DiceRoll, Landing
@@ -32,6 +33,7 @@ from printkit.engines.core.log import (
     read_log,
     translate_reason,
 )
+from printkit.engines.core.loop import Ended, play_game, run_loop, seat_bots
 from printkit.engines.core.runner import (
     PlayedGame,
     Replay,
@@ -55,6 +57,7 @@ __all__ = [
     "Decision",
     "DiceRoll",
     "EngineError",
+    "Ended",
     "Game",
     "GameInfo",
     "GameLog",
@@ -82,7 +85,10 @@ __all__ = [
     "make_bot",
     "parse_log",
     "play",
+    "play_game",
     "read_log",
     "replay",
+    "run_loop",
+    "seat_bots",
     "validate_log_lines",
 ]

@@ -161,6 +161,16 @@ class State(ABC, Generic[A]):
         """A copy holding only what ``player`` may know. Hidden-information games override."""
         return self.clone()
 
+    def hidden(self, player: int) -> Mapping[str, Any]:
+        """What ``player`` may not know now, each under a name, with the value this state
+        holds ("the keep of player 2 for line b": {0, 3}); empty when nothing is hidden.
+
+        Only checks read it: the conformance check
+        (:func:`~printkit.engines.core.conformance.check_game`) asks the same of
+        ``view(player)`` and fails where the view gives a name the same value, so list only
+        what a view holds otherwise or not at all. Games that hide nothing keep this."""
+        return {}
+
 
 @dataclass(frozen=True)
 class ReactionWindow:

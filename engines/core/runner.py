@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic
 
-from printkit.engines.core.bots import bot_rng, dice_rng, make_bot
-from printkit.engines.core.errors import EngineError, IllegalActionError, ReplayError
-from printkit.engines.core.game import CHANCE, TERMINAL, A, Game, S, State
+from printkit.engines.core.errors import IllegalActionError, ReplayError
+from printkit.engines.core.game import CHANCE, TERMINAL, A, Decision, Game, S, State
 from printkit.engines.core.log import GameLog, LogEntry, LogHeader, Player
+from printkit.engines.core.loop import MAX_STEPS, play_game
 
 
 @dataclass
@@ -90,50 +90,37 @@ def play(
     options: Mapping[str, Any] | None = None,
     names: Sequence[str] | None = None,
     record: bool = True,
-    max_steps: int = 1_000_000,
+    max_steps: int = MAX_STEPS,
 ) -> PlayedGame[S, A]:
-    """Auto-play one game: ``bots[i]`` plays seat ``i``. Same seed, same game, byte for byte."""
-    num_players = len(bots)
+    """Auto-play one game: ``bots[i]`` plays seat ``i``. Same seed, same game, byte for byte
+    (the game is :func:`~printkit.engines.core.loop.play_game`'s; this records its log)."""
+    if not record:
+        ended = play_game(game, bots, seed, options, max_steps=max_steps)
+        return PlayedGame(ended.state, None, ended.steps)
     opts = {**game.default_options(), **(options or {})}
-    state = game.new_initial_state(num_players, opts)
-    rng = dice_rng(seed)
-    players = [make_bot(game, b, i, bot_rng(seed, i)) for i, b in enumerate(bots)]
-    names = list(names) if names else _default_names(game, num_players)
-    log = (
-        GameLog(
-            LogHeader(
-                game=game.info.name,
-                rules=game.info.rules_version,
-                players=tuple(Player(n, b) for n, b in zip(names, bots, strict=True)),
-                options=dict(opts),
-                seed=seed,
-            )
+    names = list(names) if names else _default_names(game, len(bots))
+    log = GameLog(
+        LogHeader(
+            game=game.info.name,
+            rules=game.info.rules_version,
+            players=tuple(Player(n, b) for n, b in zip(names, bots, strict=True)),
+            options=dict(opts),
+            seed=seed,
         )
-        if record
-        else None
     )
-    steps = 0
-    while True:
-        who = state.current_player()
-        if who == TERMINAL:
-            break
-        if steps >= max_steps:
-            raise EngineError(f"{game.info.name}: no end after {max_steps} steps")
-        if who == CHANCE:
-            outcome = state.chance_outcomes().sample(rng)
-            state.apply(outcome)
-            if log is not None:
-                log.entries.append(LogEntry(None, game.outcome_to_json(outcome)))
-        else:
-            decision = players[who].decide(state.view(who))
-            state.apply(decision.action)
-            if log is not None:
-                log.entries.append(LogEntry.decision(  # the message id and its values
-                    who, game.action_to_json(decision.action), decision.reason))
-        steps += 1
-    if log is not None:
-        log.result = state.result()
-    return PlayedGame(state, log, steps)
+    entries = log.entries
+
+    def rolled(state: S, outcome: Any) -> None:
+        entries.append(LogEntry(None, game.outcome_to_json(outcome)))
+
+    def decided(state: S, who: int, decision: Decision[Any]) -> None:
+        entries.append(LogEntry.decision(  # the message id and its values
+            who, game.action_to_json(decision.action), decision.reason))
+
+    ended = play_game(game, bots, seed, opts, on_chance=rolled, on_decision=decided,
+                      max_steps=max_steps)
+    log.result = ended.state.result()
+    return PlayedGame(ended.state, log, ended.steps)
 
 
 def _default_names(game: Game[Any, Any], n: int) -> list[str]:

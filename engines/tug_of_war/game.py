@@ -237,6 +237,13 @@ def _sorted_rolls(faces: int, most: int) -> dict[Dice, Dice]:
 
 
 @cache
+def _known_rolls(faces: int, most: int) -> dict[Dice, tuple[Dice, Dice]]:
+    """Every ordered roll of 1..``most`` dice -> the roll itself, as :class:`_Roll` draws it,
+    and the same dice sorted: a roll that *is* one of these holds nothing but whole faces."""
+    return {roll: (roll, rolled) for roll, rolled in _sorted_rolls(faces, most).items()}
+
+
+@cache
 def _rolls(faces: int, most: int) -> dict[int, _Roll]:
     """The roll of 1..``most`` dice, by the number of dice."""
     return {n: _Roll(n, faces) for n in range(1, most + 1)}
@@ -319,7 +326,7 @@ class _Config:
     for :meth:`TugOfWarState.clone` to copy."""
 
     __slots__ = ("rules", "turn_limit", "sequential", "faces", "top", "bonus", "team_dice",
-                 "common_dice", "per_six", "exchanges", "setup_rerolls", "names", "sorted",
+                 "common_dice", "per_six", "exchanges", "setup_rerolls", "names", "sorted", "known",
                  "rolls")
 
     def __init__(self, rules: Rules, turn_limit: int, reroll_mode: str) -> None:
@@ -337,6 +344,7 @@ class _Config:
         self.names = rules.player_names
         most = max(rules.team_dice, rules.common_dice)
         self.sorted = _sorted_rolls(rules.faces, most)
+        self.known = _known_rolls(rules.faces, most)
         self.rolls = _rolls(rules.faces, most)
 
     @property
@@ -623,60 +631,42 @@ class TugOfWarState(State[Action]):
     def apply(self, move: Any) -> None:
         """Apply a decision, or a chance outcome at a CHANCE node, refusing illegal ones.
 
-        The same checks as :meth:`check_legal` and :meth:`check_outcome`, with a fast path
-        for what auto-play does on every step.
+        Auto-play calls this on every step, so the moves it makes most are checked here by a
+        few comparisons, then applied by the same transitions as any other (one source of
+        truth for the rules: :meth:`_apply_outcome`, :meth:`_remove`, :meth:`_start_turn`,
+        :meth:`_exchange`, :meth:`_reroll`); anything else goes through
+        :meth:`check_legal` and :meth:`check_outcome`, which name the rule a refused move
+        breaks. ``tests/test_tug_of_war_engine.py`` plays many games both ways and compares.
         """
         cfg = self._cfg
         phase = self._phase
         if self._cp == CHANCE:
             # One lookup turns a possible roll into the same dice sorted (None: not a roll
-            # of 1-3 dice); only the slow path below checks for True standing in for a 1.
+            # of 1-3 dice). True looks a 1 up too, so a roll the dice spec did not draw
+            # itself (one read from a log, say) is checked for it when it shows a 1.
             try:
-                rolled = cfg.sorted.get(move) if type(move) is tuple else None
+                known = cfg.known.get(move) if type(move) is tuple else None
             except TypeError:  # unhashable members
-                rolled = None
-            if rolled is None or len(rolled) != (
+                known = None
+            if known is None or len(known[1]) != (
                 cfg.common_dice if phase is _TURN_ROLL
                 else len(self._roll) - len(self._kept) if phase is _TURN_REROLL_ROLL
                 else self._roll_size()
-            ):
+            ) or known[0] is not move and known[1][0] == 1 and bool in map(type, move):
                 self.check_outcome(move)  # raises, naming the rule
                 rolled = tuple(sorted(move))
-            if phase is _TURN_ROLL:  # the common roll (as in _apply_outcome)
-                self._ended = None
-                self._turns += 1
-                self._roll = rolled
-                p = self._player
-                sixes = self._teams[p].count(cfg.faces) * cfg.per_six
-                self._sixes = self._left = sixes
-                if sixes:
-                    self._phase = _TURN_REROLL
-                    self._cp = p
-                else:
-                    self._enter_actions()
-                return
-            if phase is _TURN_REROLL_ROLL:  # the re-rolled common dice (as in _apply_outcome)
-                self._ended = None
-                self._roll = cfg.sorted[self._kept + rolled]
-                self._kept = ()
-                if self._left:  # sequential: the next re-roll decision
-                    self._phase = _TURN_REROLL
-                    self._cp = self._player
-                else:
-                    self._enter_actions()
-                return
+            else:
+                rolled = known[1]
             self._apply_outcome(rolled)
             return
         kind = type(move)
         if phase is _ACTIONS:
             if kind is Remove:
                 c, t = move.common, move.team
-                fc, ft = self._free_common, self._free_team
-                if c in fc and t in ft and c >= t:
+                if c in self._free_common and t in self._free_team and c >= t:
                     self._remove(c, t)
                     return
             elif kind is EndTurn:
-                self._ended = None
                 self._start_turn(1 - self._player)
                 return
             elif kind is Exchange:
@@ -689,23 +679,17 @@ class TugOfWarState(State[Action]):
                     and t in self._free_team
                     and cfg.after_exchange(self._athletes[self._player], c, t) >= 1
                 ):
-                    self._apply_action(move)
+                    self._exchange(c, t)
                     return
         elif phase is _TURN_REROLL and kind is Reroll:
             dice = move.dice
             if not dice:
-                self._left = 0
-                self._ended = None
-                self._enter_actions()
+                self._reroll(dice)
                 return
             kept = _kept_after(self._roll, dice)
-            left = self._left
-            if kept is not None and (len(dice) == 1 if cfg.sequential else len(dice) <= left):
-                self._ended = None
-                self._left = left - 1 if cfg.sequential else 0
-                self._kept = kept
-                self._phase = _TURN_REROLL_ROLL
-                self._cp = CHANCE
+            if kept is not None and (len(dice) == 1 if cfg.sequential
+                                     else len(dice) <= self._left):
+                self._reroll(dice, kept)
                 return
         self.check_legal(move)  # raises unless legal (set-up re-rolls always come this way)
         self._apply_action(move)
@@ -959,38 +943,44 @@ class TugOfWarState(State[Action]):
         return None
 
     def _apply_action(self, action: Any) -> None:
+        """Apply a decision already known to be legal."""
         kind = type(action)
-        p = self._player
-        self._ended = None
         if kind is Remove:
             self._remove(action.common, action.team)
-            return
-        if kind is EndTurn:
-            self._start_turn(1 - p)
-            return
-        if kind is Exchange:
-            c, t = action.common, action.team
-            cfg = self._cfg
-            self._free_common = _drop(self._free_common, c)
-            self._free_team = _drop(self._free_team, t)
-            new = _swapped(self._teams[p], t, c)
-            own = cfg.after_exchange(self._athletes[p], c, t)
-            if p == YELLOW:
-                self._teams = (new, self._teams[1])
-                self._athletes = (own, self._athletes[1])
-                if own > self._max[0]:
-                    self._max = (own, self._max[1])
-            else:
-                self._teams = (self._teams[0], new)
-                self._athletes = (self._athletes[0], own)
-                if own > self._max[1]:
-                    self._max = (self._max[0], own)
-            self._exchanged = True
-            if not self._can_act():
-                self._end_by_itself()
-            return
-        # Reroll
-        dice = action.dice
+        elif kind is EndTurn:
+            self._start_turn(1 - self._player)
+        elif kind is Exchange:
+            self._exchange(action.common, action.team)
+        else:
+            self._reroll(action.dice)
+
+    def _exchange(self, c: int, t: int) -> None:
+        """A legal exchange of the common ``c`` for the team ``t``."""
+        self._ended = None
+        p = self._player
+        cfg = self._cfg
+        self._free_common = _drop(self._free_common, c)
+        self._free_team = _drop(self._free_team, t)
+        new = _swapped(self._teams[p], t, c)
+        own = cfg.after_exchange(self._athletes[p], c, t)
+        if p == YELLOW:
+            self._teams = (new, self._teams[1])
+            self._athletes = (own, self._athletes[1])
+            if own > self._max[0]:
+                self._max = (own, self._max[1])
+        else:
+            self._teams = (self._teams[0], new)
+            self._athletes = (self._athletes[0], own)
+            if own > self._max[1]:
+                self._max = (self._max[0], own)
+        self._exchanged = True
+        if not self._can_act():
+            self._end_by_itself()
+
+    def _reroll(self, dice: Dice, kept: Dice | None = None) -> None:
+        """A legal re-roll of ``dice`` (``()`` keeps them all), at set-up or for sixes;
+        ``kept``: the dice that stay, when the caller knows them."""
+        self._ended = None
         if self._phase is _SETUP_REROLL:
             if not dice:
                 self._finish_setup()
@@ -1003,8 +993,9 @@ class TugOfWarState(State[Action]):
                 return
             self._left = self._left - len(dice) if self._cfg.sequential else 0
             self._phase = _TURN_REROLL_ROLL
-        kept = _kept_after(self._roll, dice)
-        assert kept is not None
+        if kept is None:
+            kept = _kept_after(self._roll, dice)
+            assert kept is not None
         self._kept = kept
         self._cp = CHANCE
 
@@ -1035,7 +1026,10 @@ class TugOfWarState(State[Action]):
             self._opening = (first, a[YELLOW], a[RED])
             self._start_turn(first)
 
-    def _start_turn(self, player: int) -> None:
+    def _start_turn(self, player: int, ended: _EndedTuple | None = None) -> None:
+        """``player``'s turn begins (or the game ends at the turn limit); ``ended``: the turn
+        before it, when it ended by itself (see :meth:`absorbs_redundant`)."""
+        self._ended = ended
         self._player = player
         self._roll = ()
         self._kept = ()
@@ -1078,21 +1072,11 @@ class TugOfWarState(State[Action]):
         return cfg.after_exchange(self._athletes[self._player], fc[-1], ft[0]) >= 1
 
     def _end_by_itself(self) -> None:
-        """The turn ends because no common die can be used any more."""
+        """The turn ends because no common die can be used any more (remembered, to tell a
+        redundant "end" written after it), and the opponent's begins."""
         p = self._player
-        self._ended = (p, self._roll, self._free_common, self._free_team, self._exchanged,
-                       self._sixes)
-        # the next turn (as _start_turn, which would clear nothing else)
-        self._player = 1 - p
-        self._roll = self._kept = self._free_common = self._free_team = ()
-        self._exchanged = False
-        self._sixes = self._left = 0
-        if self._turns >= self._cfg.turn_limit:
-            self._phase = _OVER
-            self._cp = TERMINAL
-        else:
-            self._phase = _TURN_ROLL
-            self._cp = CHANCE
+        self._start_turn(1 - p, (p, self._roll, self._free_common, self._free_team,
+                                 self._exchanged, self._sixes))
 
     # -- results -------------------------------------------------------------------------------
 

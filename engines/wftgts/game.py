@@ -471,6 +471,30 @@ class WFtGtSState(State[Action]):
         new._roll = self._roll
         return new
 
+    def hidden(self, player: int) -> dict[str, Any]:
+        """What :meth:`view` hides from ``player``: the keeps the players asked before made
+        for this line (until the roll shows them), or their scores of this round (until the
+        round is over)."""
+        p = self._player
+        if p >= 0:
+            chosen = p
+        elif p == CHANCE and self.line > 0:
+            chosen = self._num_players
+        else:
+            return {}
+        scoring = self.line == self.rules.rolls_per_round
+        found: dict[str, Any] = {}
+        for q in range(chosen):
+            rec = self.sheets[q].rounds[-1]
+            if q == player:
+                continue
+            if scoring and rec.points is not None:
+                found[f"the score of player {q} this round"] = (rec.points, rec.junk,
+                                                                 rec.total)
+            elif not scoring and len(rec.carried) == len(rec.lines):
+                found[f"the keep of player {q} for line {self.line}"] = rec.carried[-1]
+        return found
+
     def view(self, player: int) -> WFtGtSState:
         """What ``player`` may know: everything but what the others chose for the current
         line and nobody has seen yet. At a keep, the keeps made for this line by the players

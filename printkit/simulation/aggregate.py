@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from printkit.simulation.statistics import mean_half_width
+
 
 @dataclass(slots=True)
 class Histogram:
@@ -53,6 +55,16 @@ class Histogram:
         if not n:
             return None
         return sum((Fraction(v) * c for v, c in self.items()), Fraction(0)) / n
+
+    def mean_half_width(self) -> float:
+        """Half the width of the mean's 95 % interval (:mod:`~printkit.simulation.statistics`).
+
+        >>> h = Histogram(); h.add_all([1, 2, 3, 4]); round(h.mean_half_width(), 3)
+        1.265
+        """
+        total = sum((Fraction(v) * c for v, c in self.items()), Fraction(0))
+        squares = sum((Fraction(v) ** 2 * c for v, c in self.items()), Fraction(0))
+        return mean_half_width(self.total, total, squares)
 
     def sd(self) -> float | None:
         """The population standard deviation, from exact sums."""
@@ -156,7 +168,9 @@ class Tally:
     ``points`` count a win as 1 and a win shared by k players as 1/k each (a game every
     player ends level is shared by all). The *focus* seat is the one a run moves round the
     table (a bot against another, a custom sheet against the standard ones); the *first*
-    seat is whoever made the game's first decision.
+    seat is whoever made the game's first decision. ``counts`` (added up) and ``peaks`` (the
+    largest) are what a balance study counts of each game, by name
+    (:mod:`printkit.simulation.studies`).
     """
 
     players: int
@@ -174,6 +188,8 @@ class Tally:
     demands: dict[str, Extreme] = field(default_factory=dict)
     longest: Extreme | None = None
     highest: Extreme | None = None
+    counts: dict[str, int | Fraction] = field(default_factory=dict)
+    peaks: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.seat_points:
@@ -230,6 +246,15 @@ class Tally:
             self.demands[name] = record.best(self.demands.get(name))
         self.longest = best_of(self.longest, other.longest)
         self.highest = best_of(self.highest, other.highest)
+        self.add_counts(other.counts, other.peaks)
+
+    def add_counts(self, counts: Mapping[str, int | Fraction],
+                   peaks: Mapping[str, int]) -> None:
+        """Add a study's counts of one game (or of a tally's games), keep its peaks."""
+        for name, value in counts.items():
+            self.counts[name] = self.counts.get(name, 0) + value
+        for name, peak in peaks.items():
+            self.peaks[name] = max(peak, self.peaks.get(name, peak))
 
     @classmethod
     def merged(cls, players: int, parts: Iterable[Tally]) -> Tally:

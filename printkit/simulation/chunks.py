@@ -27,7 +27,8 @@ class Job:
     ``lineup[k]`` plays seat ``k``; with ``rotate`` the line-up turns one seat per game, so
     ``lineup[0]`` (the *focus*) sits at seat ``i % players`` and every seat is played as
     often. ``seat_option`` (a custom sheet's seat) is set to the focus seat in every game.
-    ``measure`` says whether the games' demands on the layout are recorded."""
+    ``measure`` says whether the games' demands on the layout are recorded; ``study`` names
+    the kit's balance study whose counts are kept of every game."""
 
     kit: str
     lineup: tuple[str, ...]
@@ -37,6 +38,7 @@ class Job:
     rotate: bool = False
     seat_option: str | None = None
     measure: bool = True
+    study: str | None = None
 
     @property
     def players(self) -> int:

@@ -1,9 +1,8 @@
 """Playing a chunk: the one function a worker runs, here, in a process pool or on a cluster.
 
-The game loop is :func:`printkit.engines.core.play`'s, move for move and draw for draw (the
-same dice stream and the same bot streams per seed), so a seed kept as an extreme replays into
-the very same game with its log recorded; it only notes besides who made the first decision
-and how many decisions there were, and records nothing.
+Each game is :func:`printkit.engines.core.play_game`'s, the loop :func:`printkit.engines.core.play`
+records: move for move and draw for draw (the same dice stream and the same bot streams per
+seed), so a seed kept as an extreme replays into the very same game with its log recorded.
 """
 
 from __future__ import annotations
@@ -11,46 +10,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from printkit.engines.core import CHANCE, TERMINAL, EngineError, Game, bot_rng, dice_rng, make_bot
+from printkit.engines.core import Ended, Game, play_game
 from printkit.kits import Validation, get_game_kit
 from printkit.simulation.aggregate import Tally
 from printkit.simulation.chunks import Chunk, Job
 from printkit.simulation.stop import stop_requested
 
-MAX_STEPS = 1_000_000
-
-
-class PlayedGame:
-    """The end of one auto-played game, with what a tally needs of it."""
-
-    __slots__ = ("state", "decisions", "first")
-
-    def __init__(self, state: Any, decisions: int, first: int | None) -> None:
-        self.state, self.decisions, self.first = state, decisions, first
-
 
 def play_quietly(game: Game[Any, Any], bots: Sequence[str], seed: int,
-                 options: dict[str, Any]) -> PlayedGame:
-    """One game as :func:`~printkit.engines.core.play` plays it with ``record=False``."""
-    state = game.new_initial_state(len(bots), {**game.default_options(), **options})
-    rng = dice_rng(seed)
-    players = [make_bot(game, b, i, bot_rng(seed, i)) for i, b in enumerate(bots)]
-    steps = decisions = 0
-    first: int | None = None
-    while True:
-        who = state.current_player()
-        if who == TERMINAL:
-            return PlayedGame(state, decisions, first)
-        if steps >= MAX_STEPS:
-            raise EngineError(f"{game.info.name}: no end after {MAX_STEPS} steps")
-        if who == CHANCE:
-            state.apply(state.chance_outcomes().sample(rng))
-        else:
-            if first is None:
-                first = who
-            state.apply(players[who].decide(state.view(who)).action)
-            decisions += 1
-        steps += 1
+                 options: dict[str, Any]) -> Ended[Any]:
+    """One game as :func:`~printkit.engines.core.play` plays it with ``record=False``, with
+    who made the first decision and how many decisions there were."""
+    return play_game(game, bots, seed, options)
 
 
 def game_scores(validation: Validation[Any] | None, has_score: bool,
@@ -81,13 +52,21 @@ def play_chunk(chunk: Chunk) -> Tally:
     game = kit.game()
     has_score = game.info.has_score
     demands = dict(kit.validation.demands) if job.measure and kit.validation else {}
+    study = kit.validation.study(job.study) if job.study and kit.validation else None
     tally = Tally(job.players)
     for index in range(chunk.start, chunk.start + chunk.count):
         if stop_requested():
             break
         seed = job.seed + index
-        played = play_quietly(game, job.seats(index), seed, job.game_options(index))
+        seats = job.seats(index)
+        observer = study.observer() if study is not None else None
+        played = play_game(game, seats, seed, job.game_options(index),
+                           on_decision=observer.decided if observer and observer.watches
+                           else None)
         state = played.state
+        if observer is not None:
+            tally.add_counts(observer.counts(state, seats, job.focus(index)),
+                             observer.peaks(state))
         returns = [float(r) for r in state.returns()]
         tally.add_game(seed, returns, game_scores(kit.validation, has_score, state),
                        played.decisions, game_rounds(kit.validation, state), played.first,

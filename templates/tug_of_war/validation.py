@@ -14,6 +14,7 @@ from printkit.engines.tug_of_war import TugOfWarState
 from printkit.kits import Capacity, Validation
 from printkit.templates.tug_of_war.example import booklet_capacity
 from printkit.templates.tug_of_war.mat import dice_capacities, geometry
+from printkit.templates.tug_of_war.studies import FIGURES
 from printkit.templates.tug_of_war.tokens import RED, YELLOW, token_sides
 
 SETUP_STRIPS = 1  # the booklet shows both players' set-ups in one strip before the first turn
@@ -63,4 +64,5 @@ VALIDATION: Validation[TugOfWarState] = Validation(
         "rope spaces per side": most_athletes,
         "example booklet turns": turns,
     },
+    studies=(FIGURES,),
 )

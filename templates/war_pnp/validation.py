@@ -28,6 +28,7 @@ from printkit.kits import Capacity, Validation
 from printkit.page.preflight import MIN_TEXT_PT, WRITE_DIGIT
 from printkit.templates.war_pnp.sheet import SheetLayout, sheet_area
 from printkit.templates.war_pnp.sheets import build_sheets
+from printkit.templates.war_pnp.studies import BALANCE, BOTS, WITHOUT
 
 WITHERING_PREFIX = len("W-")  # pencilled as W-12
 MULTIPLIER_PREFIX = len("PU")
@@ -131,4 +132,5 @@ VALIDATION: Validation[WarPnPState] = Validation(
         "score track top": highest_trap,
         "Total digits": total_digits,
     },
+    studies=(BALANCE, WITHOUT, BOTS),
 )

@@ -550,6 +550,7 @@ def _study(game: str, spec: str, count: int, seed: int, options: dict[str, Any],
            as_json: bool, executor: str, jobs: int | None, scheduler: str | None,
            chunk: int | None) -> None:
     """``validate --study``: the study's report as a table, or one JSON object."""
+    # lazy: the validation loads ReportLab and the simulation
     from printkit.simulation import make_executor, stopping_on_signals
     from printkit.validate import ValidationInterrupted, run_study, study_table
 

@@ -71,7 +71,7 @@ def layout_from_toml(cls: type[T], text: str, name: str) -> T:
 
 
 def _shown(path: Path) -> str:
-    """``path`` as messages name it: from the package folder on (``tug_of_war/layout.toml``)."""
+    """``path`` as messages name it: from the package folder on (``mygame/layout.toml``)."""
     return "/".join(path.parts[-2:])
 
 

@@ -51,6 +51,7 @@ from printkit.simulation import (
     stopping_on_signals,
 )
 from printkit.simulation.statistics import wilson_interval
+from printkit.simulation.studies import SeriesResult, StudyRequest
 from printkit.validate_report import files_folder, write_reports
 
 LENGTH_MEASURE = "decisions"
@@ -581,8 +582,6 @@ def run_study(target: str, spec: str, games: int, seed: int, *,
 
     Ctrl-C or SIGTERM stops the run as it stops a validation: the report then counts the
     games played, and :class:`ValidationInterrupted` carries it (``report``)."""
-    from printkit.simulation.studies import SeriesResult, StudyRequest
-
     if target == "all":
         raise PrintkitError("--study applies to one game; name it instead of `all`")
     kit = get_game_kit(target)

@@ -94,7 +94,7 @@ class Field:
 
 class Form(Generic[A]):
     """How one action type is written: ``key`` names it in the JSON. An action type may have
-    several forms (War of Bones' re-roll is ``"keep"`` or ``{"reroll": [1, 2]}``): each but
+    several forms (a re-roll written ``"keep"`` or ``{"reroll": [1, 2]}``): each but
     the last of them says ``when`` it is the one that writes an action."""
 
     cls: type[A]

@@ -81,7 +81,7 @@ def _progress(label: str) -> object:
 @click.option("--out", "out", default="out/handouts", show_default=True, help="Output folder.")
 @click.option("--jobs", type=click.IntRange(min=1), help="Worker processes [default: cores].")
 @click.option("--sheet", "sheet", metavar="FILE",
-              help="A custom sheet (TOML) to write the handout for (W.A.R. PnP).")
+              help="A custom sheet (TOML) to write the handout for (a kit that takes one).")
 def handouts(game: str, locales: str, papers: str, columns: int, booklet: bool,
              template: str | None, out: str, jobs: int | None, sheet: str | None) -> None:
     """Build the rule handout of GAME (or `all`) in every locale on every paper."""

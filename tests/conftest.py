@@ -274,19 +274,26 @@ class Unreadable(Exception):
     holding parentheses of its own, a rotated page)."""
 
 
+def page_paths(page: Any, plumb: Any) -> list[tuple[str, bool, tuple[float, float, float, float]]]:
+    """:func:`painted_paths` of a whole page (``page`` read by pypdf, ``plumb`` the same page
+    opened by pdfplumber), in pdfminer's frame (the MediaBox's lower left at 0, 0). Raises
+    :class:`Unreadable` for a rotated page."""
+    if page.get("/Rotate", 0) % 360:
+        raise Unreadable("rotated page")
+    x0, y0 = plumb.page_obj.mediabox[:2]
+    res = page.get("/Resources")
+    return painted_paths(page.get_contents().get_data() if "/Contents" in page else b"",
+                         res.get_object() if res is not None else {},
+                         (1, 0, 0, 1, -x0, -y0), [])
+
+
 def plumbed_shapes(page: Any, plumb: Any) -> list[dict[str, Any]]:
     """The lines, rectangles and curves of a page (``page`` read by pypdf, ``plumb`` the same
     page opened by pdfplumber) as pdfplumber gives them, with only their kind, stroke flag
     and box (x0, x1, top, bottom), in drawing order, read without pdfminer's parser:
     :func:`painted_paths`. Raises :class:`Unreadable` where that reader does not follow the
     content: read it with pdfplumber then."""
-    if page.get("/Rotate", 0) % 360:
-        raise Unreadable("rotated page")
-    x0, y0 = plumb.page_obj.mediabox[:2]
-    res = page.get("/Resources")
-    found = painted_paths(page.get_contents().get_data() if "/Contents" in page else b"",
-                          res.get_object() if res is not None else {},
-                          (1, 0, 0, 1, -x0, -y0), [])
+    found = page_paths(page, plumb)
     mb_x0, mb_top = plumb.mediabox[:2]
     height = plumb.height
     shapes = []

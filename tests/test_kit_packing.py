@@ -20,7 +20,7 @@ from typing import Any
 import pdfplumber
 import pytest
 from buildcache import built_kits
-from conftest import Unreadable, draw_ctx, painted_paths, shapes_left_out
+from conftest import Unreadable, draw_ctx, page_paths, shapes_left_out
 from pypdf import PdfReader
 
 from printkit.context import BuildContext
@@ -59,13 +59,7 @@ def _objects_fast(page: Any, plumb: pdfplumber.page.Page) -> list[Obj]:
     its parser), the characters and images from pdfplumber reading the page with its shapes
     left out (``conftest.shapes_left_out``). A kit page of a few thousand shapes reads in a
     tenth of the time; ``test_the_fast_reading_is_pdfplumbers`` compares the two."""
-    if page.get("/Rotate", 0) % 360:
-        raise Unreadable("rotated page")
-    x0, y0 = plumb.page_obj.mediabox[:2]
-    res = page.get("/Resources")
-    shapes = painted_paths(page.get_contents().get_data() if "/Contents" in page else b"",
-                           res.get_object() if res is not None else {},
-                           (1, 0, 0, 1, -x0, -y0), [])
+    shapes = page_paths(page, plumb)
     shift = plumb.mediabox[0]  # pdfplumber moves x (not y) by the MediaBox's left edge
     shapes_left_out(plumb)
     found: list[Obj] = [("char:" + c["text"], c["x0"], c["y0"], c["x1"], c["y1"])

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.commands.common import parse_offset
+from printkit.cli.common import parse_offset
 from printkit.context import BuildContext
 from printkit.errors import LayoutError, PrintkitError
 from printkit.geometry import Rect

@@ -211,7 +211,7 @@ class Handout:
 
 @dataclass(frozen=True)
 class SheetFile:
-    """A user's file that gives one seat its own game data (W.A.R. PnP's custom sheets),
+    """A user's file that gives one seat its own game data (a custom sheet, say),
     passed as ``--sheet FILE`` to ``build``, ``play``, ``validate``, ``example`` and
     ``handouts``.
 

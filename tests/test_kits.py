@@ -54,12 +54,30 @@ def _words_of(kit: Kit[Any, Any]) -> set[str]:
     options and their help texts, and the names of data files no other game has."""
     pkg = _package(kit)
     words = {kit.name, pkg, kit.title, kit.game().info.title}
+    for title in (kit.title, kit.game().info.title):
+        words |= _short_forms(title)
     words |= {f"--{flag.name}" for flag in kit.flags} | {flag.help for flag in kit.flags}
     others = {p.name for k in game_kits() if k is not kit
               for p in (ROOT / "engines" / _package(k) / "data").rglob("*")}
     words |= {p.name for p in (ROOT / "engines" / pkg / "data").rglob("*")
               if p.is_file() and p.name not in others}
     return words
+
+
+def _short_forms(title: str) -> set[str]:
+    """How people shorten a title: its initials (Waiting For the Game to Start: WFtGtS; War
+    of Bones: WoB), the part before a dash and its initials (W.A.R. – Powers 'n Points: W.A.R.,
+    W.A.R. PnP), and the first word of a two-word title (Pwinch Wars: Pwinch)."""
+    def initials(words: str) -> str:
+        return "".join(next((c for c in w if c.isalnum()), "") for w in words.split())
+
+    head, _, tail = title.partition(" – ")
+    forms = {head.strip(), f"{head.strip()} {initials(tail)}"} if tail else set()
+    forms.add(initials(title))
+    words = title.split()
+    if len(words) == 2 and len(words[0]) >= 5:
+        forms.add(words[0])
+    return {f for f in forms if len(f) >= 3}
 
 
 def _game_pattern(kit: Kit[Any, Any]) -> re.Pattern[str]:
@@ -76,6 +94,11 @@ def _game_pattern(kit: Kit[Any, Any]) -> re.Pattern[str]:
     ("pwinch-wars", "one per Pwinch Wars scenario", True),
     ("pwinch-wars", "my_events.csv, terrain, characters", False),
     ("war-pnp", "e.g. round_limit for W.A.R. – Powers 'n Points.", True),
+    ("war-pnp", "(W.A.R. PnP's custom sheets)", True),
+    ("wftgts", "today WFtGtS's tables", True),
+    ("pwinch-wars", "a Pwinch game", True),
+    ("war-of-bones", "the WoB ruler", True),
+    ("wftgts", "waiting for the workers", False),
 ])
 def test_the_check_sees_a_game_named_in_shared_code(kit: str, text: str,
                                                     names_it: bool) -> None:

@@ -26,13 +26,18 @@ test: $(STAMP)
 	$(PY) -m pytest
 
 # mypy --strict over the package as it installs: engines/ and templates/ are printkit.engines
-# and printkit.templates, so mypy reads them through a tree of links with that shape.
+# and printkit.templates, so mypy reads them through a tree of links with that shape. The
+# benchmarks and the tests are checked with it, as they run: bench/ is the package bench, and
+# tests/ (no __init__.py) is a folder of top-level modules (conftest, buildcache, test_...),
+# as pytest imports them; they import printkit from the same tree.
 typecheck: $(STAMP)
 	@rm -rf .typecheck && mkdir -p .typecheck/printkit
 	@for f in printkit/*; do ln -s ../../$$f .typecheck/printkit/; done
 	@ln -s ../../engines .typecheck/printkit/engines
 	@ln -s ../../templates .typecheck/printkit/templates
-	cd .typecheck && ../$(PY) -m mypy --config-file ../pyproject.toml -p printkit
+	@ln -s ../bench .typecheck/bench
+	@ln -s ../tests .typecheck/tests
+	cd .typecheck && ../$(PY) -m mypy --config-file ../pyproject.toml printkit bench tests
 
 # `make bench` prints the figures of the README's tables, one JSON object per line (about 4
 # minutes on 2 cores). Comparisons with another tool time both as whole processes in the same

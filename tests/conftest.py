@@ -7,7 +7,7 @@ import os
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 from pdfminer.utils import mult_matrix
@@ -24,6 +24,12 @@ ROOT = Path(__file__).resolve().parent.parent
 class CliResult:
     def __init__(self, code: int, out: str, err: str) -> None:
         self.code, self.out, self.err = code, out, err
+
+
+class Cli(Protocol):
+    """The ``cli`` fixture: ``cli("build", ...)`` runs ``printkit build ...``."""
+
+    def __call__(self, *args: str) -> CliResult: ...
 
 
 @pytest.fixture

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from conftest import extracted_message_ids
 
 from printkit.i18n import SHARED, Catalog, available_locales
 from printkit.kits import catalogs, kits
-from tests.conftest import extracted_message_ids
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = [loc for loc in available_locales() if loc != "en"]

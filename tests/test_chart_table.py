@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from conftest import pdf_fonts, pdf_text
 from pypdf import PdfReader
 
 from printkit.context import BuildContext, DrawContext
@@ -34,7 +35,6 @@ from printkit.page.preflight import MIN_TEXT_PT, Preflight
 from printkit.paper import paper
 from printkit.pipeline import drawing
 from printkit.units import mm
-from tests.conftest import pdf_fonts, pdf_text
 
 MM = 72 / 25.4
 

@@ -6,12 +6,13 @@ from __future__ import annotations
 import unicodedata
 from pathlib import Path
 
+from conftest import extracted_message_ids, pdf_text
+
 from printkit.context import BuildContext
 from printkit.fonts import manifest, missing_glyphs
 from printkit.i18n import SHARED, available_locales, translations
 from printkit.kits import catalogs, get_kit
 from printkit.paper import paper
-from tests.conftest import extracted_message_ids, pdf_text
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -18,6 +18,7 @@ import pdfplumber
 import pytest
 from babel.messages.extract import extract_from_file
 from babel.messages.frontend import parse_mapping_cfg
+from conftest import pdf_fonts, pdf_text
 from pypdf import PdfReader
 
 from printkit.context import BuildContext, DrawContext
@@ -39,7 +40,6 @@ from printkit.templates.pwinch_wars.cards import (
     fit_deck,
 )
 from printkit.templates.pwinch_wars.style import STYLE
-from tests.conftest import pdf_fonts, pdf_text
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = 72 / 25.4

@@ -13,6 +13,7 @@ from typing import Any
 
 import pdfplumber
 import pytest
+from conftest import pdf_fonts, pdf_text
 from pypdf import PdfReader
 
 from printkit.context import BuildContext, DrawContext
@@ -32,7 +33,6 @@ from printkit.templates.pwinch_wars.charts import (
     slot_mm,
     turn_slots,
 )
-from tests.conftest import pdf_fonts, pdf_text
 
 MM = 72 / 25.4
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}

@@ -363,12 +363,13 @@ def test_the_booklet_translates_a_bots_reason(tmp_path, monkeypatch):
     written by hand is printed as written."""
     import gettext
 
+    from conftest import pdf_text
+
     import printkit.context
     from printkit.context import BuildContext
     from printkit.kits import get_game_kit
     from printkit.paper import paper
     from printkit.pipeline import draw_example
-    from tests.conftest import pdf_text
 
     msgid = json.loads(BOT_LINE)["reason"]
 

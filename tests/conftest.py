@@ -33,7 +33,7 @@ class Cli(Protocol):
 
 
 @pytest.fixture
-def cli(capsys):
+def cli(capsys: pytest.CaptureFixture[str]) -> Cli:
     """Run ``printkit ARGS`` in-process; returns exit code, stdout and stderr."""
     from printkit.cli import main
 

@@ -43,7 +43,7 @@ def _ctx(locale: str = "en", paper_name: str = "a4") -> DrawContext:
     return DrawContext(BuildContext(paper(paper_name), locale=locale), Preflight())
 
 
-def _square(c, box: Rect) -> None:  # type: ignore[no-untyped-def]
+def _square(c, box: Rect) -> None:
     c.setFillColorRGB(0.2, 0.5, 0.2)
     c.rect(box.x, box.y, box.w, box.h, stroke=0, fill=1)
 
@@ -70,7 +70,7 @@ def _table(rows: int = 6, title: str = "Weapons") -> ChartTable:
     ("fr", 2.5, {}, "2,5"),
     ("de", 1.25, {"signed": True}, "+1,25"),
 ])
-def test_numbers_print_the_locale_way(locale, value, kw, want):  # type: ignore[no-untyped-def]
+def test_numbers_print_the_locale_way(locale: str, value, kw, want: str) -> None:
     assert format_value(_ctx(locale), value, **kw) == want
 
 

@@ -97,7 +97,9 @@ def _inside(obj: dict[str, Any], box: tuple[float, float, float, float]) -> bool
 
 
 @pytest.mark.parametrize("name", list(PAPERS))
-def test_three_sheets_exact_paper_fonts_embedded_preflight_clean(built, name):  # type: ignore[no-untyped-def]
+def test_three_sheets_exact_paper_fonts_embedded_preflight_clean(
+    built: dict[str, tuple[Path, Preflight]], name
+) -> None:
     path, report = built[name]
     assert not report.findings, report.report()
     reader = PdfReader(str(path))
@@ -113,7 +115,9 @@ def test_three_sheets_exact_paper_fonts_embedded_preflight_clean(built, name):  
 
 
 @pytest.mark.parametrize("name", list(PAPERS))
-def test_every_card_once_with_its_heading_colour_eye_and_dot(built, name):  # type: ignore[no-untyped-def]
+def test_every_card_once_with_its_heading_colour_eye_and_dot(
+    built: dict[str, tuple[Path, Preflight]], name
+) -> None:
     path, _report = built[name]
     item = card_size()
     found: list[str] = []
@@ -155,7 +159,7 @@ def test_every_card_once_with_its_heading_colour_eye_and_dot(built, name):  # ty
 
 
 @pytest.mark.parametrize("name", list(PAPERS))
-def test_backs_lie_behind_fronts(built, name):  # type: ignore[no-untyped-def]
+def test_backs_lie_behind_fronts(built: dict[str, tuple[Path, Preflight]], name) -> None:
     """Long-edge duplex: a back is its front mirrored left to right, within 0.1 mm."""
     path, _report = built[name]
     item = card_size()

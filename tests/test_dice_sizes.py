@@ -59,7 +59,7 @@ def folded_across(kind: str) -> float:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_every_die_folds_to_the_set_mean_width(kind) -> None:
+def test_every_die_folds_to_the_set_mean_width(kind: str) -> None:
     assert folded_mean_width(kind) == pytest.approx(MEAN_WIDTH_MM, abs=0.15)
     assert die_size(kind).mean_width == pytest.approx(MEAN_WIDTH_MM, abs=1e-9)
     assert folded_across(kind) == pytest.approx(die_size(kind).across, abs=0.05)

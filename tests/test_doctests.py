@@ -33,7 +33,7 @@ def test_the_engines_and_templates_are_walked() -> None:
 
 
 @pytest.mark.parametrize("name", MODULES)
-def test_doctests(name) -> None:
+def test_doctests(name: str) -> None:
     module = importlib.import_module(name)
     finder = doctest.DocTestFinder(exclude_empty=True)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)

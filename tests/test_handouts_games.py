@@ -176,7 +176,7 @@ def test_two_columns_and_booklets_build(tmp_path: Path, kit_name: str, name: str
 
 @pytest.mark.parametrize("template", [
     Path(wftgts_handout.__file__).with_name("handout.xml.j2"), DICE_TEMPLATE])
-def test_every_trans_block_is_one_line(template) -> None:
+def test_every_trans_block_is_one_line(template: Path) -> None:
     """Extraction trims a block's whitespace (babel.cfg) and rendering does not, so a block
     split over lines would never find its translation."""
     source = template.read_text(encoding="utf-8")

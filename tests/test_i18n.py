@@ -11,14 +11,14 @@ from conftest import extracted_message_ids, pdf_text
 
 from printkit.context import BuildContext
 from printkit.fonts import manifest, missing_glyphs
-from printkit.i18n import SHARED, available_locales, translations
+from printkit.i18n import SHARED, Catalog, available_locales, translations
 from printkit.kits import catalogs, get_kit
 from printkit.paper import paper
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _mapping(catalog) -> Path:
+def _mapping(catalog: Catalog) -> Path:
     return Path(str(catalog.folder())) / "babel.cfg"
 
 

@@ -360,7 +360,8 @@ def test_printkit_cache_lists_and_clear_empties(tmp_path: Path, monkeypatch: pyt
 
 @pytest.mark.parametrize("args", [["cache"], ["cache", "clear"]])
 def test_a_cache_path_that_is_a_file_is_bad_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                  capsys: pytest.CaptureFixture[str], args) -> None:
+                                                  capsys: pytest.CaptureFixture[str],
+                                                  args: list[str]) -> None:
     blocker = tmp_path / "cache"
     blocker.write_text("not a folder")
     for where in (blocker, blocker / "inside"):

@@ -45,7 +45,7 @@ def test_no_drawing_state_lives_outside_the_context() -> None:
     from printkit.page.canvas import open_canvas
 
     with pytest.raises(TypeError, match="ctx"):  # no canvas without a context
-        open_canvas(ROOT / "x.pdf", None).__enter__()  # type: ignore[call-arg]
+        open_canvas(ROOT / "x.pdf", None).__enter__()  # type: ignore[call-arg, arg-type]
 
 
 @pytest.mark.parametrize(("source", "says"), [

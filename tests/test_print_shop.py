@@ -280,10 +280,10 @@ def test_templates_draw_in_the_papers_frame_and_fills_run_into_the_bleed(tmp_pat
 
 
 def test_the_safe_area_check_moves_with_the_paper(tmp_path: Path) -> None:
-    from printkit.fonts import font
+    from printkit.fonts import FontRole, font
 
     def draw(doc: Any, area: Rect) -> None:
-        doc.canvas.setFont(font("sans", "en"), 9)
+        doc.canvas.setFont(font(FontRole.SANS, "en"), 9)
         doc.canvas.drawString(area.x + 2, area.cy, "inside")
         doc.canvas.drawString(mm(1), area.cy, "too near the paper's edge")
 

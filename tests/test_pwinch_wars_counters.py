@@ -217,7 +217,7 @@ def _close(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 
 
 @pytest.mark.parametrize("run", [(p, m) for p in PAPERS for m in ("long", "short", "fold")])
-def test_pages_exact_fonts_embedded_and_preflight_clean(built: Built, run) -> None:
+def test_pages_exact_fonts_embedded_and_preflight_clean(built: Built, run: tuple[str, str]) -> None:
     paths, report = built[run]
     assert not report.findings, report.report()
     w, h = PAPERS[run[0]]

@@ -124,7 +124,7 @@ VARIANTS = [{}, {"athletes_per_side": N - 3}, {"athletes_per_side": 12},
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=str)
-def test_dice_boxes_hold_the_printed_d6_and_a_shop_d6(variant) -> None:
+def test_dice_boxes_hold_the_printed_d6_and_a_shop_d6(variant: dict[str, int]) -> None:
     """Each box is sized from what it holds: the kit's printed d6 (the dice module's sizing
     rule) or a shop-bought 16 mm d6, plus the clearance to pick it up."""
     from dataclasses import replace

@@ -9,6 +9,8 @@ from collections.abc import Iterator
 import pytest
 from conftest import Cli
 
+from printkit.simulation import Executor
+
 distributed = pytest.importorskip("distributed")
 
 from printkit.context import BuildContext  # noqa: E402
@@ -28,7 +30,7 @@ def scheduler() -> Iterator[str]:
         cluster.close()
 
 
-def _run(kit: str, executor) -> str:
+def _run(kit: str, executor: Executor) -> str:
     found, interrupted = validate_kit(get_game_kit(kit), BuildContext(paper("a4")),
                                       RunSettings(80, 11, pair_games=10, chunk=13),
                                       executor=executor)

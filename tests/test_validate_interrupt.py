@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import Cli, pdf_text
@@ -152,7 +153,7 @@ def test_a_signal_stops_the_run_within_a_game_and_keeps_and_reports_it(
 
 def test_a_chunk_stopped_after_some_games_tallies_exactly_those_games(
     monkeypatch: pytest.MonkeyPatch
-):
+) -> None:
     import printkit.simulation.games as games
 
     job = Job("wftgts", ("greedy", "greedy"), 5, 20)
@@ -234,7 +235,7 @@ def test_a_stop_is_not_left_for_the_next_run() -> None:
 # -- a report that cannot be written -----------------------------------------------------
 
 
-def _full_disk(monkeypatch, module: str, fails: str) -> list[Path]:
+def _full_disk(monkeypatch: pytest.MonkeyPatch, module: str, fails: str) -> list[Path]:
     """Make ``module``'s atomic writes of the files ``fails`` names (a glob pattern of the
     path from the report's folder on) fail as a full disk."""
     import importlib
@@ -281,7 +282,7 @@ def test_an_example_the_printer_cannot_draw_is_still_a_note(monkeypatch: pytest.
     from printkit.paper import paper
     from printkit.validate import validate_games
 
-    def refuse(*args, **kwargs) -> None:
+    def refuse(*args: Any, **kwargs: Any) -> None:
         raise PrintkitError("this game cannot be drawn")
 
     monkeypatch.setattr(printkit.validate, "draw_example", refuse)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import Cli
@@ -154,7 +155,7 @@ def test_a_stopped_run_prints_and_reports_what_was_done(tmp_path: Path) -> None:
 def test_ctrl_c_is_one_line_and_a_failed_exit(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     import printkit.validate
 
-    def interrupted(*args, **kwargs) -> None:
+    def interrupted(*args: Any, **kwargs: Any) -> None:
         raise ValidationInterrupted(10, 100)
 
     monkeypatch.setattr(printkit.validate, "validate_games", interrupted)

@@ -7,16 +7,17 @@ for every rate."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from printkit.cli import main
-from printkit.simulation import LocalExecutor, SerialExecutor
+from printkit.simulation import Executor, LocalExecutor, SerialExecutor
 from printkit.simulation.statistics import Rate, mean_half_width, wilson_interval
 from printkit.validate import run_study, study_table
 
 
-def _figures(executor, chunk=None):
+def _figures(executor: Executor, chunk: int | None = None) -> dict[str, Any]:
     report = run_study("tug-of-war", "figures", 24, 3, options={"reroll_mode": "sequential"},
                        executor=executor, chunk=chunk)
     return report
@@ -87,7 +88,7 @@ def test_war_pnp_without_and_bots_count_what_the_bench_script_counted() -> None:
     (["all", "--study", "balance"], "applies to one game"),
     (["wftgts", "--study", "figures"], "this game declares none"),
 ])
-def test_a_bad_study_is_one_line_and_exit_2(args, words: str,
+def test_a_bad_study_is_one_line_and_exit_2(args: list[str], words: str,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", *args, "--games", "2"]) == 2
     err = capsys.readouterr().err

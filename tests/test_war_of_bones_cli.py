@@ -52,7 +52,7 @@ def test_validate_plays_at_the_die_size_given(capsys: pytest.CaptureFixture[str]
     (["validate", "all", "--die-size", "16"], "applies to one game"),
 ])
 def test_a_die_size_that_cannot_be_is_one_line_and_exit_2(
-    args, message: str, capsys: pytest.CaptureFixture[str]
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(args) == 2
     err = capsys.readouterr().err

@@ -44,7 +44,7 @@ def test_the_table_is_exact_and_sums_to_one() -> None:
 
 
 @pytest.mark.parametrize(("s", "f"), list(itertools.product(range(1, 7), range(1, 7))))
-def test_the_table_matches_a_seeded_simulation(s, f) -> None:
+def test_the_table_matches_a_seeded_simulation(s: int, f: int) -> None:
     counts = simulate(s, f, N, random.Random(f"odds/{s}/{f}"))
     odds = ODDS[s, f]
     assert _close(counts[Hit.SLAIN], N, odds.slain)
@@ -64,7 +64,8 @@ def test_the_allocation_is_the_defenders_best() -> None:
 
 @pytest.mark.parametrize(("strengths", "f"), [((2, 2), 2), ((3, 1), 3), ((2, 1, 1), 1),
                                                ((4, 2), 4)])
-def test_split_odds_match_a_simulation_with_the_allocation(strengths, f: int) -> None:
+def test_split_odds_match_a_simulation_with_the_allocation(strengths: tuple[int, ...],
+                                                           f: int) -> None:
     rng = random.Random(f"split/{strengths}/{f}")
     n = 6000
     slain = 0

@@ -350,7 +350,8 @@ def test_dice_preset_is_twelve_d6_in_each_players_colour(built: Built) -> None:
 @pytest.mark.parametrize(("name", "options", "tiles"),
                          [("a4", {}, 2), ("letter", {}, 2), ("a3", {}, 1), ("tabloid", {}, 1),
                           ("letter", {"die_size_mm": CUSTOM}, 2)])
-def test_capacities_measure_the_printed_parts(name: str, options, tiles: int) -> None:
+def test_capacities_measure_the_printed_parts(name: str, options: dict[str, int],
+                                              tiles: int) -> None:
     with drawing(BuildContext(paper(name), game_options=options)) as ctx:
         caps = {c.name: c.holds for c in capacities(ctx, 2)}
         pieces = mat_pieces(ctx)

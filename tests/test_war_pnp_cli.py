@@ -13,7 +13,7 @@ from printkit.cli import main
 from printkit.engines.core import play
 from printkit.engines.war_pnp import WarPnP
 from printkit.engines.war_pnp.sheets import load_sheet_file
-from printkit.validate import wilson_interval
+from printkit.simulation.statistics import wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 TINKERER = ROOT / "examples" / "war-pnp" / "sheets" / "tinkerer.toml"

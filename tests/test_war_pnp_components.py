@@ -218,8 +218,9 @@ def test_standard_sheet_has_36_powers_boxes_and_36_points_boxes_where_the_layout
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)
-def test_points_boxes_print_their_values_and_columns_their_activation_numbers(built: Built,
-                                                                              paper_name: str):
+def test_points_boxes_print_their_values_and_columns_their_activation_numbers(
+    built: Built, paper_name: str
+) -> None:
     paths, _report = built[(paper_name, "standard")]
     page = pages(paths["play-sheet"])[0]
     lay = layout(paper_name, STANDARD)
@@ -317,7 +318,7 @@ def test_every_write_in_box_is_at_least_6_mm_high_and_holds_what_it_must(
 
 
 @pytest.mark.parametrize("paper_name", [*PAPERS, "a3", "tabloid", "universal"])
-def test_the_layout_nests_and_stays_inside_its_area(paper_name) -> None:
+def test_the_layout_nests_and_stays_inside_its_area(paper_name: str) -> None:
     for spec in (STANDARD, parse_sheet(CUSTOM, "test")):
         lay = layout(paper_name, spec)
         for r in range(1, ROWS + 1):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import tomllib
 from importlib import resources
+from typing import Any
 
 import pytest
 
@@ -33,7 +34,7 @@ from printkit.engines.war_pnp import (
 )
 
 
-def raw() -> dict:
+def raw() -> dict[str, Any]:
     text = (resources.files("printkit.engines.war_pnp") / "data" / "rules.toml").read_text()
     return tomllib.loads(text)
 

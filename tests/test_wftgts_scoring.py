@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 from functools import cache
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -77,7 +78,7 @@ SEED_LINES = [
 
 
 @pytest.mark.parametrize("line, points, described", SEED_LINES)
-def test_seed_c_lines(line, points: int, described) -> None:
+def test_seed_c_lines(line: tuple[int, ...], points: int, described: list[str]) -> None:
     scoring = best_scoring(line)
     assert scoring.points == points
     assert [g.describe() for g in scoring.groups] == described
@@ -97,7 +98,7 @@ def test_seed_scoring_notes() -> None:
 
 @settings(max_examples=600, deadline=None)
 @given(lines)
-def test_best_scoring_matches_brute_force(line) -> None:
+def test_best_scoring_matches_brute_force(line: tuple[int, ...]) -> None:
     scoring = best_scoring(line)
     assert scoring.points == brute_force(line)
     check_groups(line, scoring)
@@ -105,7 +106,7 @@ def test_best_scoring_matches_brute_force(line) -> None:
 
 @settings(max_examples=600, deadline=None)
 @given(lines)
-def test_fast_path_agrees_with_full_enumeration(line) -> None:
+def test_fast_path_agrees_with_full_enumeration(line: tuple[int, ...]) -> None:
     assert _search(line) == _search_all(line)
 
 
@@ -130,7 +131,7 @@ def test_ties_are_deterministic_and_prefer_the_earlier_die() -> None:
         ("1", 1, 1, 1, 1, 1, 1),
     ],
 )
-def test_bad_lines_raise_value_error(bad) -> None:
+def test_bad_lines_raise_value_error(bad: tuple[Any, ...]) -> None:
     with pytest.raises(ValueError):
         best_scoring(bad)
 

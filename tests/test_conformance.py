@@ -22,7 +22,7 @@ GAMES = [kit.name for kit in game_kits()]
 
 
 @pytest.mark.parametrize("kit", game_kits(), ids=GAMES)
-def test_every_game_conforms(kit):
+def test_every_game_conforms(kit) -> None:
     game = kit.game()
     assert game.info.name == kit.name
     found = check_game(game)
@@ -187,7 +187,7 @@ class BadJsonGame(SecretGame):
         return Guess(data["guess"] == "High")  # "high" never reads back as high
 
 
-def test_the_small_game_conforms():
+def test_the_small_game_conforms() -> None:
     found = check_game(SecretGame())
     assert found.hid_something and found.bot_games == 1
     assert check_game(SecretGame(), players=4, seeds=range(10)).random_games == 10
@@ -202,7 +202,7 @@ def test_the_small_game_conforms():
     (_game(ListedButRefusedState), "the listed action Guess(high=True) is refused"),
 ], ids=["clone shares a list", "states share a module's list", "view leaks a card",
         "action JSON", "undeclared hiding", "listed but refused"])
-def test_a_broken_game_fails_the_check_naming_what_broke(game, words):
+def test_a_broken_game_fails_the_check_naming_what_broke(game, words: str) -> None:
     with pytest.raises(ConformanceError) as info:
         check_game(game, seeds=range(4))
     assert words in str(info.value)

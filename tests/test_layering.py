@@ -116,7 +116,7 @@ def crossings(top: str, relative: Path, source: str, game_names: set[str],
     own = own if own in owners else None
     layer = relative.parts[0] if top == "printkit" and len(relative.parts) > 1 else None
     where = f"{top}/{relative}"
-    found = []
+    found: list[str] = []
     seen: set[int] = set()  # one finding per import statement (``from a import b``: a, a.b)
     for line, name in imported(source):
         parts = name.split(".")

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from conftest import pdf_text
 from pypdf import PdfReader
 from pypdf.generic import Destination, DictionaryObject
 
@@ -17,7 +18,6 @@ from printkit.layout.assembly import assemble
 from printkit.page import preflight
 from printkit.paper import paper
 from printkit.units import mm
-from tests.conftest import pdf_text
 
 SAMPLE = Path(__file__).resolve().parent.parent / "examples" / "decks" / "sample.csv"
 

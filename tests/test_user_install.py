@@ -219,26 +219,28 @@ def test_a_plugin_kit_from_another_distribution(user: User, tmp_path: Path) -> N
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-build-isolation",
                     "-q", "--target", str(site), str(ROOT / "tests" / "plugin")],
                    cwd=tmp_path, check=True, capture_output=True)
-    with_plugin = {"PYTHONPATH": str(site)}
+
+    def with_plugin(*args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
+        return user.run(*args, ok=ok, PYTHONPATH=str(site))
+
     assert "--large-print" not in user.run("build", "--help").stdout
-    listed = user.run("games", **with_plugin).stdout
+    listed = with_plugin("games").stdout
     assert "scorepad: Score pad" in listed and "  - pad: Score pad" in listed
-    helped = user.run("build", "--help", **with_plugin).stdout
+    helped = with_plugin("build", "--help").stdout
     assert "--large-print" in helped and "(scorepad pad)" in helped, helped
 
-    user.run("build", "scorepad", "--locale", "de", "--out", "pads", **with_plugin)
+    with_plugin("build", "scorepad", "--locale", "de", "--out", "pads")
     text = PdfReader(user.work / "pads" / "scorepad" / "pad.pdf").pages[0].extract_text()
     assert "Punkteblock" in text and "Spieler 1" in text and "Spieler 4" in text, text
-    user.run("build", "scorepad", "--large-print", "--out", "large", **with_plugin)
-    plain = user.run("build", "scorepad", "--out", "plain", **with_plugin)
+    with_plugin("build", "scorepad", "--large-print", "--out", "large")
+    plain = with_plugin("build", "scorepad", "--out", "plain")
     assert "Score pad" in PdfReader(user.work / "plain" / "scorepad" / "pad.pdf").pages[0] \
         .extract_text(), plain.stdout
     rows = [_horizontal_rules(user.work / folder / "scorepad" / "pad.pdf")
             for folder in ("plain", "large")]
     assert rows[0] - rows[1] == 8, rows  # 16 rows to write in, and 8 with --large-print
 
-    refused = user.run("build", "wftgts", "--large-print", "--out", "no", ok=False,
-                       **with_plugin)
+    refused = with_plugin("build", "wftgts", "--large-print", "--out", "no", ok=False)
     assert refused.returncode == 2, refused.stderr
     assert "--large-print applies to no component of wftgts" in refused.stderr
 

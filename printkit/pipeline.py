@@ -129,6 +129,7 @@ def build_kits(target: str, build: BuildContext, out: Path, *,
             if len(parts) > 1 or not components:
                 kit_path = folder / f"{kit.name}-kit.pdf"
                 joined = assemble_kit(ctx._(kit.title), parts, kit_path, ctx, pack=pack)
+                check_pdf(kit_path, report=report)
                 echo(ctx._("wrote {path}").format(path=kit_path))
                 summary = joined.summary(build.paper.name, ctx)
                 echo(f"{kit.name}: {summary}")
@@ -148,4 +149,6 @@ def draw_example(kit: Kit[Any, Any], log: GameLog, build: BuildContext, out: Pat
     with drawing(build, kit=kit) as ctx:
         printer = kit.example(ctx.for_component("example"), log.header, out)
         replay(game, log, visitor=printer)
+        if out.exists():  # an example printer writes its PDF when the game ends
+            check_pdf(out, report=ctx.preflight)
         return ctx.preflight

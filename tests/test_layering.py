@@ -68,6 +68,8 @@ LAZY: dict[tuple[str, str], str] = {
        for where in ("cli/*",) for module in COMMAND_MACHINERY},
     ("fonts.py", "fontTools"): "fontTools takes 0.1 s to load; only drawing needs it",
     ("drawing/draw.py", "fontTools"): "fontTools takes 0.1 s to load; only drawing needs it",
+    ("page/structure.py", "pypdf"): "pypdf takes 0.2 s to load; only a written PDF needs "
+                                    "it, and the preflight imports the structure check",
     ("page/preflight.py", "pypdf"): "pypdf takes 0.2 s to load; only a written PDF needs it "
                                     "(check_pdf), and everything imports the preflight",
     ("pipeline.py", "printkit.layout.assembly"): "the kit assembly loads pypdf and pypdfium2 "

@@ -33,6 +33,7 @@ from printkit.handouts.markup import Block, parse
 from printkit.handouts.render import render_file
 from printkit.handouts.typeset import FigureSource, PageLayout, check_blocks, typeset
 from printkit.kits import Component, Kit
+from printkit.page.structure import undeclared_resources
 from printkit.paper import Paper, paper
 from printkit.pipeline import draw_example, drawing
 from printkit.units import inch, mm
@@ -151,6 +152,9 @@ def build_handout(kit: Kit[Any, Any], build: BuildContext, out: Path,
                           subject=ctx._("Rule handout"))
         if options.booklet:
             pdf = impose(pdf, build.paper)
+        broken = undeclared_resources(pdf)
+        if broken:  # a strict reader would drop what is missing: write nothing
+            raise PrintkitError(f"{kit.name} handout ({build.locale}): {broken[0]}")
         try:
             atomic_write_bytes(target, pdf)
         except OSError as exc:

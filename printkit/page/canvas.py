@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import PDFFormXObject, PDFResourceDictionary
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
@@ -458,7 +459,19 @@ class TrackingCanvas(Canvas):
 
     def endForm(self, **extra_attributes: Any) -> None:
         name = self._formData[0]
-        super().endForm(**extra_attributes)
+        made: list[PDFFormXObject] = []
+        add = self._doc.addForm
+
+        def keep(key: str, form: PDFFormXObject) -> None:
+            made.append(form)
+            add(key, form)
+
+        self._doc.addForm = keep
+        try:
+            super().endForm(**extra_attributes)
+        finally:
+            del self._doc.addForm  # the document's own method again
+        _declare_graphics_states(made[0])
         self._form, self._form_sized, self._clip_box, self._clip_stack = self._form_saved.pop()
         self._form_least[name] = self._least
         self._least = self._least_saved.pop()
@@ -517,6 +530,22 @@ def clip_rect(canvas: Canvas, x: float, y: float, w: float, h: float) -> None:
         box = _bbox(canvas.matrix, [(x, y), (x + w, y + h), (x, y + h), (x + w, y)])
         assert box is not None
         canvas._clip_box = _clip(box, canvas._clip_box) or (box[0], box[1], box[0], box[1])
+
+
+def _declare_graphics_states(form: PDFFormXObject) -> None:
+    """ReportLab 5.1 writes a form's resources without the graphics states its stream names
+    (a fill alpha drawn inside a form: ``/gRLs0 gs``), so a strict reader drops them. Give the
+    form resources that declare them, as a page's do (:mod:`printkit.page.structure` checks
+    every written PDF for this)."""
+    if not form.ExtGState:
+        return
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()  # ReportLab's forms declare every procedure set
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    resources.ExtGState = form.ExtGState
+    form.Resources = resources
 
 
 @contextmanager

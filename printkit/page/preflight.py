@@ -39,6 +39,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from printkit.engines.core.files import atomic_write_bytes
 from printkit.fonts import FontRole, font, font_path, has_glyphs
 from printkit.geometry import Rect
+from printkit.page.structure import undeclared_resources
 from printkit.units import mm, to_mm
 
 LEVELS = ("error", "warning", "info")
@@ -194,11 +195,15 @@ class Preflight:
 
 def check_pdf(pdf: str | Path, *, report: Preflight) -> Preflight:
     """What only the written PDF can show: every font it uses is embedded (a viewer would
-    substitute one that is not, and a print shop rejects the file). What lies where on the
-    page was checked while drawing (:class:`printkit.page.canvas.TrackingCanvas`)."""
+    substitute one that is not, and a print shop rejects the file), and every resource a
+    content stream names is declared where it is used (:mod:`printkit.page.structure`). What
+    lies where on the page was checked while drawing
+    (:class:`printkit.page.canvas.TrackingCanvas`)."""
     from pypdf import PdfReader  # lazy: pypdf takes 0.2 s to load; only a written PDF needs it
 
     name = Path(pdf).name
+    for problem in undeclared_resources(pdf):
+        report.add("error", "undeclared-resource", problem, name)
     reader = PdfReader(str(pdf))
     seen: set[str] = set()
     for number, page in enumerate(reader.pages, start=1):

@@ -26,13 +26,37 @@ test: $(STAMP)
 	$(PY) -m pytest
 
 # mypy --strict over the package as it installs: engines/ and templates/ are printkit.engines
-# and printkit.templates, so mypy reads them through a tree of links with that shape.
+# and printkit.templates, so mypy reads them through a tree of links with that shape. The
+# benchmarks and the tests are checked with it, as they run: bench/ is the package bench, and
+# tests/ (no __init__.py) is a folder of top-level modules (conftest, buildcache, test_...),
+# as pytest imports them; they import printkit from the same tree. The test files of
+# TYPECHECK_LATER are not annotated yet (issue 26 item 10): each leaves the list once
+# `mypy --strict` passes on it.
+TYPECHECK_LATER := tests/test_calibration.py tests/test_catalogs.py tests/test_chart_table.py \
+	tests/test_cli_errors.py tests/test_conformance.py tests/test_dice_sizes.py \
+	tests/test_engine_value_ranges.py tests/test_example_wording.py tests/test_font_speed.py \
+	tests/test_handouts.py tests/test_handwriting.py tests/test_i18n.py tests/test_kit_packing.py \
+	tests/test_kits.py tests/test_layering.py tests/test_log_fuzz.py tests/test_logs_core.py \
+	tests/test_optimal_cache.py tests/test_pipeline.py tests/test_print_conformance.py \
+	tests/test_production_deck.py tests/test_production_dice.py tests/test_pwinch_wars_cards.py \
+	tests/test_pwinch_wars_charts.py tests/test_pwinch_wars_data.py \
+	tests/test_pwinch_wars_engine.py tests/test_pwinch_wars_handout.py \
+	tests/test_pwinch_wars_hexes.py tests/test_pwinch_wars_vocabulary.py tests/test_scripts.py \
+	tests/test_sheet_minimums.py tests/test_tug_of_war_engine.py tests/test_tug_of_war_logs.py \
+	tests/test_tug_of_war_print.py tests/test_validate_report.py \
+	tests/test_validate_simulation.py tests/test_war_of_bones_engine.py \
+	tests/test_war_pnp_bots.py tests/test_war_pnp_engine.py tests/test_war_pnp_handout.py \
+	tests/test_war_pnp_variants.py tests/test_wftgts_engine.py tests/test_wftgts_logs.py \
+	tests/test_wftgts_print.py
 typecheck: $(STAMP)
 	@rm -rf .typecheck && mkdir -p .typecheck/printkit
 	@for f in printkit/*; do ln -s ../../$$f .typecheck/printkit/; done
 	@ln -s ../../engines .typecheck/printkit/engines
 	@ln -s ../../templates .typecheck/printkit/templates
-	cd .typecheck && ../$(PY) -m mypy --config-file ../pyproject.toml -p printkit
+	@ln -s ../bench .typecheck/bench
+	@ln -s ../tests .typecheck/tests
+	cd .typecheck && ../$(PY) -m mypy --config-file ../pyproject.toml printkit bench \
+		$(filter-out $(TYPECHECK_LATER),$(wildcard tests/*.py))
 
 # `make bench` prints the figures of the README's tables, one JSON object per line (about 4
 # minutes on 2 cores). Comparisons with another tool time both as whole processes in the same

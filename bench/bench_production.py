@@ -35,20 +35,20 @@ DECK_RUNS = scaled(3, 1)
 
 
 def _front(c: Canvas, x: float, y: float, w: float, h: float, i: int) -> None:
-    from printkit.fonts import font
+    from printkit.fonts import FontRole, font
 
     c.roundRect(x + 5, y + 5, w - 10, h - 10, 7)
-    c.setFont(font("sans-bold", "en"), 12)
+    c.setFont(font(FontRole.SANS_BOLD, "en"), 12)
     c.drawCentredString(x + w / 2, y + h - 24, f"Card {i + 1}")
-    c.setFont(font("sans", "en"), 8)
+    c.setFont(font(FontRole.SANS, "en"), 8)
     c.drawCentredString(x + w / 2, y + h / 2, "Move one runner two spaces.")
 
 
 def _back(c: Canvas, x: float, y: float, w: float, h: float, i: int) -> None:
-    from printkit.fonts import font
+    from printkit.fonts import FontRole, font
 
     c.roundRect(x + 5, y + 5, w - 10, h - 10, 7)
-    c.setFont(font("sans-bold", "en"), 18)
+    c.setFont(font(FontRole.SANS_BOLD, "en"), 18)
     c.drawCentredString(x + w / 2, y + h / 2, "RUN!")
 
 

@@ -18,7 +18,14 @@ from typing import Any
 from bench import memory_probe
 from bench.common import scaled
 from printkit.kits import game_kits
-from printkit.simulation import DaskExecutor, Job, LocalExecutor, SerialExecutor, run_batch
+from printkit.simulation import (
+    DaskExecutor,
+    Executor,
+    Job,
+    LocalExecutor,
+    SerialExecutor,
+    run_batch,
+)
 
 GAMES = scaled({"wftgts": 1500, "tug-of-war": 1500, "war-pnp": 200, "war-of-bones": 200,
                 "pwinch-wars": 30},
@@ -36,10 +43,10 @@ def _rate(job: Job, executor: Any) -> float:
 def run() -> Iterator[dict[str, Any]]:
     from distributed import LocalCluster
 
-    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True,  # type: ignore[no-untyped-call]
                            host="127.0.0.1", dashboard_address=None)
-    executors = {"1 worker": SerialExecutor(), "2 workers": LocalExecutor(2),
-                 "dask 2 workers": DaskExecutor(cluster.scheduler_address)}
+    executors: dict[str, Executor] = {"1 worker": SerialExecutor(), "2 workers": LocalExecutor(2),
+                                      "dask 2 workers": DaskExecutor(cluster.scheduler_address)}
     try:
         for kit in game_kits():
             if kit.validation is None or kit.name not in GAMES:

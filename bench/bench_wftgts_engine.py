@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 from bench.common import ROOT, scaled
 from printkit.engines.core import play
@@ -98,7 +99,7 @@ def _optimal_mean(games: int) -> tuple[float, float, float]:
     return total / n, mean_half_width(n, total, squares), seconds
 
 
-def _cold_build() -> dict:
+def _cold_build() -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="printkit-bench-") as tmp:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         out = subprocess.run(
@@ -109,11 +110,12 @@ def _cold_build() -> dict:
             cwd=ROOT,
             env=env,
         ).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    found: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
+    return found
 
 
-def run(optimal_games: int = OPTIMAL_GAMES) -> list[dict]:
-    rows: list[dict] = []
+def run(optimal_games: int = OPTIMAL_GAMES) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
 
     def row(name: str, value: float, unit: str, digits: int = 1) -> None:
         rows.append({"name": f"wftgts {name}", "value": round(value, digits), "unit": unit})

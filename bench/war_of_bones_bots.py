@@ -42,7 +42,7 @@ class _Game(WarOfBones):
 
     variants: dict[str, type] = {}
 
-    def bots(self):  # type: ignore[no-untyped-def]
+    def bots(self) -> dict[str, Any]:  # the game's bots, and the variants (classes made here)
         return {**super().bots(), **self.variants}
 
 
@@ -161,7 +161,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.what == "match":
         if len(args.pair) != 2:
             parser.error("match takes two bots")
-        report = match(*args.pair, args.games, args.jobs)
+        a, b = args.pair
+        report = match(a, b, args.games, args.jobs)
     elif args.pair:
         parser.error(f"{args.what} takes no bot names")
     else:

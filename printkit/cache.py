@@ -3,7 +3,7 @@
 printkit caches what is slow to make and the same every time, in
 :func:`printkit.resources.cache_dir` (``PRINTKIT_CACHE_DIR`` names another folder): an
 engine's optimal-play tables (a ``<game>-optimal-v<format>-<rules hash>`` folder; a new one
-replaces the others when it is written; today WFtGtS's) and font instances (under
+replaces the others when it is written) and font instances (under
 ``fonts/``). Anything else found there is listed as such. The folder is printkit's alone,
 so :func:`clear` empties it, but it never follows a link out of it and refuses the home
 folder or a filesystem root (a mistyped ``PRINTKIT_CACHE_DIR``).

@@ -29,7 +29,6 @@ from typing import Any
 from babel import Locale
 from babel.numbers import format_decimal
 
-from printkit.errors import PrintkitError
 from printkit.fonts import FontRole, font
 from printkit.geometry import Rect
 from printkit.i18n import Catalog, translations
@@ -37,8 +36,6 @@ from printkit.page.preflight import Preflight
 from printkit.page.profiles import profile, safe_rect
 from printkit.paper import Paper
 from printkit.scripts import is_rtl
-
-PROFILES = ("home", "print-shop")
 
 
 @dataclass(frozen=True)
@@ -54,10 +51,7 @@ class BuildContext:
     the form a game log's header carries them."""
 
     def __post_init__(self) -> None:
-        if self.profile not in PROFILES:
-            raise PrintkitError(
-                f"unknown profile {self.profile!r}; choose from {', '.join(PROFILES)}"
-            )
+        profile(self.profile)  # refuse an unknown one, naming the known
 
     def with_paper(self, paper: Paper) -> BuildContext:
         return replace(self, paper=paper)

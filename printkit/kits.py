@@ -33,7 +33,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -59,6 +59,21 @@ O = TypeVar("O")  # noqa: E741 - a component's options type
 
 class UnknownKitError(PrintkitError):
     """A game or kit name that no kit is registered under."""
+
+
+def component_option(default: Any, help: str, *, choices: tuple[str, ...] = ()) -> Any:
+    """A field of a component's options dataclass that the command line offers: a ``bool``
+    is a flag (``two_up`` -> ``--two-up``), a ``str`` one of ``choices``. ``help`` says what it
+    does; the CLI adds which components take it.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class SheetOptions:
+    ...     two_up: bool = component_option(False, "Two sheets to a page.")
+    >>> SheetOptions(), SheetOptions(two_up=True)
+    (SheetOptions(two_up=False), SheetOptions(two_up=True))
+    """
+    return field(default=default, metadata={"help": help, "choices": choices})
 
 
 @dataclass(frozen=True)
@@ -196,7 +211,7 @@ class Handout:
 
 @dataclass(frozen=True)
 class SheetFile:
-    """A user's file that gives one seat its own game data (W.A.R. PnP's custom sheets),
+    """A user's file that gives one seat its own game data (a custom sheet, say),
     passed as ``--sheet FILE`` to ``build``, ``play``, ``validate``, ``example`` and
     ``handouts``.
 

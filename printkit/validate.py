@@ -453,8 +453,8 @@ def keep_extremes(result: ValidationResult, build: BuildContext, folder: Path, *
                   examples: bool = True) -> ValidationResult:
     """Replay the result's extreme games with recording on: write each one's log and draw
     its example PDF (the kit's example printer) into ``folder``; the result then names them.
-    Without ``examples`` (a run stopped by Ctrl-C, which should end in seconds: a Pwinch
-    Wars example takes several), or once Ctrl-C is pressed while they are drawn, only the
+    Without ``examples`` (a run stopped by Ctrl-C, which should end in seconds: a large
+    game's example takes several), or once Ctrl-C is pressed while they are drawn, only the
     logs are written, and a note says how to draw the examples.
 
     A file that cannot be written (a full disk, an unwritable folder) is an error naming it.

@@ -5,12 +5,13 @@ from __future__ import annotations
 import io
 import os
 import re
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
-from pdfminer.utils import mult_matrix
+from pdfminer.utils import Matrix, mult_matrix
 
 # A first run that fills the cache says so on stderr (printkit.engines.core.progress); tests
 # that read a command's stderr must not depend on whether the machine's cache was warm. Tests
@@ -26,8 +27,14 @@ class CliResult:
         self.code, self.out, self.err = code, out, err
 
 
+class Cli(Protocol):
+    """The ``cli`` fixture: ``cli("build", ...)`` runs ``printkit build ...``."""
+
+    def __call__(self, *args: str) -> CliResult: ...
+
+
 @pytest.fixture
-def cli(capsys):
+def cli(capsys: pytest.CaptureFixture[str]) -> Cli:
     """Run ``printkit ARGS`` in-process; returns exit code, stdout and stderr."""
     from printkit.cli import main
 
@@ -61,7 +68,8 @@ def pypdf_page_texts(path: Path) -> list[str]:
 
     done: set[int] = set()
 
-    def forms(holder):  # the forms placed by a page or a form, and by those in turn
+    def forms(holder: Any) -> Iterator[Any]:
+        # the forms placed by a page or a form, and by those in turn
         res = holder.get("/Resources")
         res = res.get_object() if res is not None else {}
         for xobj in res.get("/XObject", {}).values():
@@ -306,7 +314,7 @@ def plumbed_shapes(page: Any, plumb: Any) -> list[dict[str, Any]]:
     return shapes
 
 
-def painted_paths(data: bytes, resources: Any, ctm: tuple[float, ...],
+def painted_paths(data: bytes, resources: Any, ctm: Matrix,
                   out: list[tuple[str, bool, tuple[float, float, float, float]]]
                   ) -> list[tuple[str, bool, tuple[float, float, float, float]]]:
     """Every path object pdfminer (and so pdfplumber) makes of the content stream ``data``,
@@ -347,7 +355,7 @@ def painted_paths(data: bytes, resources: Any, ctm: tuple[float, ...],
             elif tok == b"v" or tok == b"y":
                 path.append((tok.decode(), *map(float, operands.split()[-4:])))
             elif tok == b"cm":
-                ctm = mult_matrix(tuple(map(float, operands.split()[-6:])), ctm)
+                ctm = mult_matrix(_matrix(map(float, operands.split()[-6:])), ctm)
             elif tok == b"Do":
                 _form(operands.split()[-1].decode(), resources, ctm, out)
             elif tok in (b"BI", b"ID", b"EI"):
@@ -357,7 +365,13 @@ def painted_paths(data: bytes, resources: Any, ctm: tuple[float, ...],
     return out
 
 
-def _form(name: str, resources: Any, ctm: tuple[float, ...],
+def _matrix(values: Iterable[float]) -> Matrix:
+    """Six numbers as a matrix (a ValueError when there are not six, as mult_matrix gave)."""
+    a, b, c, d, e, f = values
+    return (a, b, c, d, e, f)
+
+
+def _form(name: str, resources: Any, ctm: Matrix,
           out: list[tuple[str, bool, tuple[float, float, float, float]]]) -> None:
     """The paths of the form ``name`` placed (pdfminer's ``do_Do``)."""
     xobjects = resources.get("/XObject") if resources else None
@@ -366,13 +380,13 @@ def _form(name: str, resources: Any, ctm: tuple[float, ...],
         return
     xobj = xobj.get_object()
     if xobj.get("/Subtype") == "/Form" and "/BBox" in xobj:
-        matrix = tuple(float(v) for v in xobj.get("/Matrix", (1, 0, 0, 1, 0, 0)))
+        matrix = _matrix(float(v) for v in xobj.get("/Matrix", (1, 0, 0, 1, 0, 0)))
         res = xobj.get("/Resources")
         painted_paths(xobj.get_data(), res.get_object() if res is not None else resources,
                       mult_matrix(matrix, ctm), out)
 
 
-def _paint(path: list[tuple[Any, ...]], ctm: tuple[float, ...], stroke: bool,
+def _paint(path: list[tuple[Any, ...]], ctm: Matrix, stroke: bool,
            out: list[tuple[str, bool, tuple[float, float, float, float]]]) -> None:
     """``PDFLayoutAnalyzer.paint_path``: a path that does not start with ``m`` paints nothing;
     one of several subpaths paints each that has more than its ``m``."""
@@ -387,7 +401,7 @@ def _paint(path: list[tuple[Any, ...]], ctm: tuple[float, ...], stroke: bool,
             _paint_one(path[i:j], ctm, stroke, out)
 
 
-def _paint_one(path: list[tuple[Any, ...]], ctm: tuple[float, ...], stroke: bool,
+def _paint_one(path: list[tuple[Any, ...]], ctm: Matrix, stroke: bool,
                out: list[tuple[str, bool, tuple[float, float, float, float]]]) -> None:
     """One subpath: a line, a rectangle or a curve, boxed by its points (the end points of
     its segments; ``apply_matrix_pt`` and ``get_bound``'s arithmetic)."""
@@ -418,7 +432,8 @@ def pdf_fonts(path: Path) -> dict[str, bool]:
 
     found: dict[str, bool] = {}
 
-    def resources(holder):  # a page's resources and those of the forms it places
+    def resources(holder: Any) -> Iterator[Any]:
+        # a page's resources and those of the forms it places
         res = holder.get("/Resources", {})
         res = res.get_object() if hasattr(res, "get_object") else res
         yield res

@@ -32,7 +32,7 @@ def _bench_module(name: str) -> Any:
     return importlib.import_module(name)
 
 
-def test_bench_modules_print_one_json_object_per_line():
+def test_bench_modules_print_one_json_object_per_line() -> None:
     done = _python("-m", "bench.run", "tug_of_war", "pwinch_wars_los", "war_pnp")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
@@ -45,13 +45,13 @@ def test_bench_modules_print_one_json_object_per_line():
     assert json.loads(lines[-1])["name"].startswith("wall time of bench")
 
 
-def test_an_unknown_bench_module_is_one_line_and_exit_2():
+def test_an_unknown_bench_module_is_one_line_and_exit_2() -> None:
     done = _python("-m", "bench.run", "no_such_module")
     assert done.returncode == 2
     assert len(done.stderr.splitlines()) == 1 and "no_such_module" in done.stderr
 
 
-def test_the_memory_figure_is_the_measured_process_s_own_peak():
+def test_the_memory_figure_is_the_measured_process_s_own_peak() -> None:
     # a parent with a peak far above the child's: the old figure (the child's ru_maxrss,
     # inherited through fork) reported the parent's; VmHWM starts again at exec
     parent = (
@@ -67,7 +67,9 @@ def test_the_memory_figure_is_the_measured_process_s_own_peak():
     assert 10 < found["vm_hwm_mib"] < 300, found
 
 
-def test_a_peer_tool_that_is_missing_is_reported_not_measured(monkeypatch):
+def test_a_peer_tool_that_is_missing_is_reported_not_measured(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
     common = _bench_module("bench.common")
     monkeypatch.delenv("PROTOGRAF_PYTHON", raising=False)
     python, why = common.peer_python("protograf")
@@ -82,7 +84,7 @@ def test_a_peer_tool_that_is_missing_is_reported_not_measured(monkeypatch):
 
 
 @pytest.mark.parametrize("name", ["bench.common", "bench.bench_production"])
-def test_bench_doctests(name):
+def test_bench_doctests(name: str) -> None:
     module = _bench_module(name)
     finder = doctest.DocTestFinder(exclude_empty=True)
     runner = doctest.DocTestRunner()

@@ -20,7 +20,7 @@ import pytest
 from conftest import draw_ctx
 
 from printkit.cli import main
-from printkit.commands.common import MAX_DUPLEX_OFFSET_MM, parse_offset
+from printkit.cli.common import MAX_DUPLEX_OFFSET_MM, parse_offset
 from printkit.layout.calibration import write_calibration
 from printkit.layout.impose import impose, mirror_axis
 from printkit.paper import paper

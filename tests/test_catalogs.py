@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from conftest import extracted_message_ids
 
 from printkit.i18n import SHARED, Catalog, available_locales
 from printkit.kits import catalogs, kits
-from tests.conftest import extracted_message_ids
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = [loc for loc in available_locales() if loc != "en"]
@@ -48,11 +48,11 @@ def _translations(message) -> list[str]:
     return list(message.string) if isinstance(message.string, tuple) else [message.string]
 
 
-def test_the_seven_languages_ship():
+def test_the_seven_languages_ship() -> None:
     assert {"fr", "de", "es", "it", "pt_BR", "ru", "ja"} <= set(SHIPPED)
 
 
-def test_every_kit_has_its_catalog_beside_its_templates():
+def test_every_kit_has_its_catalog_beside_its_templates() -> None:
     """A built-in kit's words are its own catalog's, in its package (``Catalog(__name__)``),
     which has a mapping of its sources for ``make extract``; printkit's own is in printkit."""
     assert _folder(SHARED) == ROOT / "printkit" / "locale"
@@ -67,14 +67,14 @@ def test_every_kit_has_its_catalog_beside_its_templates():
 
 
 @pytest.mark.parametrize("catalog", CATALOGS)
-def test_every_catalog_ships_every_language(catalog):
+def test_every_catalog_ships_every_language(catalog) -> None:
     """A language is printkit's only when every catalog has it (a kit lacking one would
     print its words in English)."""
     assert catalog.languages() == SHIPPED
 
 
 @pytest.mark.parametrize(("catalog", "locale"), EACH)
-def test_every_message_is_translated_and_none_is_fuzzy(catalog, locale):
+def test_every_message_is_translated_and_none_is_fuzzy(catalog, locale) -> None:
     messages = _catalog(catalog, locale)
     where = f"{catalog.domain} {locale}"
     missing = [m.id for m in messages if m.id and not all(_translations(m))]
@@ -84,7 +84,7 @@ def test_every_message_is_translated_and_none_is_fuzzy(catalog, locale):
 
 
 @pytest.mark.parametrize(("catalog", "locale"), EACH)
-def test_placeholders_and_markup_match_the_source(catalog, locale):
+def test_placeholders_and_markup_match_the_source(catalog, locale) -> None:
     messages = _catalog(catalog, locale)
     locale = f"{catalog.domain} {locale}"  # where a failure is
     plural_forms = messages.num_plurals
@@ -111,7 +111,7 @@ def test_placeholders_and_markup_match_the_source(catalog, locale):
 
 
 @pytest.mark.parametrize("catalog", CATALOGS)
-def test_the_template_catalog_is_in_step_with_the_sources(tmp_path, catalog):
+def test_the_template_catalog_is_in_step_with_the_sources(tmp_path: Path, catalog) -> None:
     fresh = extracted_message_ids(tmp_path, _folder(catalog) / "babel.cfg")
     committed = _template_ids(catalog)
     assert fresh == committed, f"{catalog.domain}: run `make update` and translate: " + repr(
@@ -119,7 +119,7 @@ def test_the_template_catalog_is_in_step_with_the_sources(tmp_path, catalog):
 
 
 @pytest.mark.parametrize(("catalog", "locale"), EACH)
-def test_every_catalog_message_is_in_the_template(catalog, locale):
+def test_every_catalog_message_is_in_the_template(catalog, locale) -> None:
     source = _template_ids(catalog)
     stale = [m.id for m in _catalog(catalog, locale) if m.id and m.id not in source]
     assert not stale, f"{catalog.domain} {locale}: run `make update`; stale: {stale[:3]}"

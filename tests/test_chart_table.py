@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from conftest import pdf_fonts, pdf_text
 from pypdf import PdfReader
 
 from printkit.context import BuildContext, DrawContext
@@ -34,7 +35,6 @@ from printkit.page.preflight import MIN_TEXT_PT, Preflight
 from printkit.paper import paper
 from printkit.pipeline import drawing
 from printkit.units import mm
-from tests.conftest import pdf_fonts, pdf_text
 
 MM = 72 / 25.4
 
@@ -43,7 +43,7 @@ def _ctx(locale: str = "en", paper_name: str = "a4") -> DrawContext:
     return DrawContext(BuildContext(paper(paper_name), locale=locale), Preflight())
 
 
-def _square(c, box: Rect) -> None:  # type: ignore[no-untyped-def]
+def _square(c, box: Rect) -> None:
     c.setFillColorRGB(0.2, 0.5, 0.2)
     c.rect(box.x, box.y, box.w, box.h, stroke=0, fill=1)
 
@@ -70,7 +70,7 @@ def _table(rows: int = 6, title: str = "Weapons") -> ChartTable:
     ("fr", 2.5, {}, "2,5"),
     ("de", 1.25, {"signed": True}, "+1,25"),
 ])
-def test_numbers_print_the_locale_way(locale, value, kw, want):  # type: ignore[no-untyped-def]
+def test_numbers_print_the_locale_way(locale: str, value, kw, want: str) -> None:
     assert format_value(_ctx(locale), value, **kw) == want
 
 

@@ -22,7 +22,7 @@ GAMES = [kit.name for kit in game_kits()]
 
 
 @pytest.mark.parametrize("kit", game_kits(), ids=GAMES)
-def test_every_game_conforms(kit):
+def test_every_game_conforms(kit) -> None:
     game = kit.game()
     assert game.info.name == kit.name
     found = check_game(game)
@@ -130,6 +130,23 @@ class SharedCloneState(SecretState):
         return new
 
 
+EVERY_GUESS: list[bool] = []
+
+
+class ModuleListState(SecretState):
+    """Keeps its guesses in a list of the module's, which every state shares: the check
+    leaves what fresh states share in place, yet sees the states move one another."""
+
+    def __init__(self, game: SecretGame, players: int) -> None:
+        super().__init__(game, players)
+        self.guesses = EVERY_GUESS
+
+    def clone(self) -> ModuleListState:
+        new = ModuleListState(self.game, self._num_players)
+        new.cards = list(self.cards)
+        return new
+
+
 class LeakyViewState(SecretState):
     def view(self, player: int) -> LeakyViewState:
         new = LeakyViewState(self.game, self._num_players)
@@ -170,7 +187,7 @@ class BadJsonGame(SecretGame):
         return Guess(data["guess"] == "High")  # "high" never reads back as high
 
 
-def test_the_small_game_conforms():
+def test_the_small_game_conforms() -> None:
     found = check_game(SecretGame())
     assert found.hid_something and found.bot_games == 1
     assert check_game(SecretGame(), players=4, seeds=range(10)).random_games == 10
@@ -178,13 +195,14 @@ def test_the_small_game_conforms():
 
 @pytest.mark.parametrize(("game", "words"), [
     (_game(SharedCloneState), "the state changed when a clone of it moved"),
+    (_game(ModuleListState), "the state changed when a clone of it moved"),
     (_game(LeakyViewState), "view(1) shows the card of player 0"),
     (BadJsonGame(), "reads back from its JSON"),
     (OpenSecretGame(), "view(1) differs from the state, but the game declares neither"),
     (_game(ListedButRefusedState), "the listed action Guess(high=True) is refused"),
-], ids=["clone shares a list", "view leaks a card", "action JSON", "undeclared hiding",
-        "listed but refused"])
-def test_a_broken_game_fails_the_check_naming_what_broke(game, words):
+], ids=["clone shares a list", "states share a module's list", "view leaks a card",
+        "action JSON", "undeclared hiding", "listed but refused"])
+def test_a_broken_game_fails_the_check_naming_what_broke(game, words: str) -> None:
     with pytest.raises(ConformanceError) as info:
         check_game(game, seeds=range(4))
     assert words in str(info.value)

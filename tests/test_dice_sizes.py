@@ -59,13 +59,13 @@ def folded_across(kind: str) -> float:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_every_die_folds_to_the_set_mean_width(kind):
+def test_every_die_folds_to_the_set_mean_width(kind: str) -> None:
     assert folded_mean_width(kind) == pytest.approx(MEAN_WIDTH_MM, abs=0.15)
     assert die_size(kind).mean_width == pytest.approx(MEAN_WIDTH_MM, abs=1e-9)
     assert folded_across(kind) == pytest.approx(die_size(kind).across, abs=0.05)
 
 
-def test_the_dice_of_every_preset_are_one_set():
+def test_the_dice_of_every_preset_are_one_set() -> None:
     """Within a preset and across presets: equal mean widths; face-to-face sizes within the
     band a shop-bought set spans (its d6 is the smallest, its d4 stands the tallest)."""
     kinds = {spec.kind for p in dice_games.presets().values() for spec in p.dice}
@@ -97,7 +97,7 @@ def _squares(pdf: Path, side_mm: float) -> int:
 
 
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
-def test_nine_tug_of_war_dice_on_one_page(tmp_path, paper_name):
+def test_nine_tug_of_war_dice_on_one_page(tmp_path: Path, paper_name: str) -> None:
     """Nine 18 mm d6 nets fit one A4 or Letter page (they took two before), portrait or
     landscape (a landscape build turns the sheet: nets have no up)."""
     for landscape in (False, True):
@@ -107,7 +107,7 @@ def test_nine_tug_of_war_dice_on_one_page(tmp_path, paper_name):
 
 
 @pytest.mark.parametrize("paper_name", ["a4", "letter", "a3", "tabloid"])
-def test_the_seven_die_set_on_one_page(tmp_path, paper_name):
+def test_the_seven_die_set_on_one_page(tmp_path: Path, paper_name: str) -> None:
     pdf = _build(tmp_path, "wftgts", paper_name)
     assert len(PdfReader(str(pdf)).pages) == 1  # the d20 once went alone to page 2
     assert _squares(pdf, die_size("d6").across) == 6
@@ -116,7 +116,8 @@ def test_the_seven_die_set_on_one_page(tmp_path, paper_name):
 @pytest.mark.parametrize("profile", ["home", "print-shop"])
 @pytest.mark.parametrize("paper_name,landscape", [("a4", False), ("letter", False),
                                                   ("a4", True), ("a3", False)])
-def test_nets_are_apart_and_inside_the_safe_area(paper_name, landscape, profile):
+def test_nets_are_apart_and_inside_the_safe_area(paper_name: str, landscape: bool,
+                                                 profile: str) -> None:
     from printkit.page.notice import band_height
     from printkit.page.profiles import profile as find_profile
     from printkit.page.profiles import safe_rect
@@ -145,7 +146,7 @@ def test_nets_are_apart_and_inside_the_safe_area(paper_name, landscape, profile)
             assert apart >= max(dice.GAP, 2 * bleed) - 1e-6
 
 
-def _net_faces(page, colour) -> list[list[tuple[float, float]]]:  # type: ignore[no-untyped-def]
+def _net_faces(page, colour) -> list[list[tuple[float, float]]]:
     """Filled polygons of ``colour`` (faces are plain polygons; bleeds have rounded corners)."""
     out = []
     for o in [*page.curves, *page.rects]:
@@ -174,7 +175,7 @@ def _dist(p: tuple[float, float], poly: list[tuple[float, float]]) -> float:
     return best
 
 
-def test_coloured_nets_bleed_three_mm_past_the_cut_in_print_shop(tmp_path):
+def test_coloured_nets_bleed_three_mm_past_the_cut_in_print_shop(tmp_path: Path) -> None:
     pdf = _build(tmp_path, "tug-of-war", "a3", profile="print-shop")
     with pdfplumber.open(pdf) as doc:
         page = doc.pages[0]
@@ -204,7 +205,7 @@ def test_coloured_nets_bleed_three_mm_past_the_cut_in_print_shop(tmp_path):
                     if len(q) > 8]
 
 
-def test_cut_lines_on_the_outline_fold_lines_on_hinges_and_tab_bases(tmp_path):
+def test_cut_lines_on_the_outline_fold_lines_on_hinges_and_tab_bases(tmp_path: Path) -> None:
     """One dashed fold line per hinge and per tab (a hinge drawn once, so its dashes show),
     solid cut lines on the free face edges and round each tab, never on a tab's base."""
     pdf = _build(tmp_path, "wftgts", "a3")
@@ -231,7 +232,7 @@ def test_cut_lines_on_the_outline_fold_lines_on_hinges_and_tab_bases(tmp_path):
         assert base in fold_ends or rev in fold_ends
 
 
-def test_the_same_input_gives_the_same_bytes(tmp_path):
+def test_the_same_input_gives_the_same_bytes(tmp_path: Path) -> None:
     one = _build(tmp_path / "one", "wftgts", "letter", landscape=True, profile="print-shop")
     two = _build(tmp_path / "two", "wftgts", "letter", landscape=True, profile="print-shop")
     assert one.read_bytes() == two.read_bytes()

@@ -27,13 +27,13 @@ def _modules() -> list[str]:
 MODULES = _modules()
 
 
-def test_the_engines_and_templates_are_walked():
+def test_the_engines_and_templates_are_walked() -> None:
     assert "printkit.engines.core.log" in MODULES
     assert any(m.startswith("printkit.templates.") for m in MODULES)
 
 
 @pytest.mark.parametrize("name", MODULES)
-def test_doctests(name):
+def test_doctests(name: str) -> None:
     module = importlib.import_module(name)
     finder = doctest.DocTestFinder(exclude_empty=True)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)

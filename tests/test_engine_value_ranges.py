@@ -93,14 +93,16 @@ def bones_rules(tmp_path: Path, key: str, value: str) -> Path:
 # --- W.A.R. PnP sheets (item 7, 8 and 10) -------------------------------------------------
 
 
-def test_a_sheet_power_given_as_a_list_is_one_line(capsys, tmp_path):  # type: ignore[no-untyped-def]
+def test_a_sheet_power_given_as_a_list_is_one_line(capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: Path) -> None:
     sheet = tmp_path / "sheet.toml"
     sheet.write_text('name = "Lists"\npowers = [["grow"]]\n', encoding="utf-8")
     line = refused(capsys, "'powers'", "play", "war-pnp", "--sheet", str(sheet))
     assert "['grow']" in line
 
 
-def test_a_bad_power_in_a_full_sheet_is_reported_once(capsys, tmp_path):  # type: ignore[no-untyped-def]
+def test_a_bad_power_in_a_full_sheet_is_reported_once(capsys: pytest.CaptureFixture[str],
+                                                      tmp_path: Path) -> None:
     """The Tinkerer with its powers as a list of lists: one mistake, not one more for each of
     its [options] tables (those powers are misnamed, not missing)."""
     bad = edited(TINKERER, 'powers = ["grow", "double", "bend", "steal", "cancel", "trap", '
@@ -108,7 +110,8 @@ def test_a_bad_power_in_a_full_sheet_is_reported_once(capsys, tmp_path):  # type
     refused(capsys, "'powers'", "play", "war-pnp", "--sheet", str(bad))
 
 
-def test_a_sheet_key_with_a_newline_is_one_line_per_mistake(capsys, tmp_path):  # type: ignore[no-untyped-def]
+def test_a_sheet_key_with_a_newline_is_one_line_per_mistake(capsys: pytest.CaptureFixture[str],
+                                                            tmp_path: Path) -> None:
     sheet = tmp_path / "sheet.toml"
     sheet.write_text('name = "X"\n"bad\\nkey" = 1\n', encoding="utf-8")
     line = refused(capsys, "bad\\nkey", "play", "war-pnp", "--sheet", str(sheet))
@@ -118,13 +121,15 @@ def test_a_sheet_key_with_a_newline_is_one_line_per_mistake(capsys, tmp_path):  
     refused(capsys, "options.gr\\u2028ow", "play", "war-pnp", "--sheet", str(sheet))
 
 
-def test_a_sheet_name_on_two_lines_is_refused(capsys, tmp_path):  # type: ignore[no-untyped-def]
+def test_a_sheet_name_on_two_lines_is_refused(capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Path) -> None:
     sheet = tmp_path / "sheet.toml"
     sheet.write_text('name = "The\\nGardener"\n', encoding="utf-8")
     refused(capsys, "'name'", "play", "war-pnp", "--sheet", str(sheet))
 
 
-def test_a_sheet_with_a_byte_order_mark_is_read(capsys, tmp_path):  # type: ignore[no-untyped-def]
+def test_a_sheet_with_a_byte_order_mark_is_read(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path) -> None:
     sheet = tmp_path / "bom.toml"
     sheet.write_bytes(b"\xef\xbb\xbf" + TINKERER.read_bytes())
     code, err = run(capsys, "play", "war-pnp", "--sheet", str(sheet))
@@ -132,20 +137,22 @@ def test_a_sheet_with_a_byte_order_mark_is_read(capsys, tmp_path):  # type: igno
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
-def test_a_fifo_as_the_sheet_is_refused_not_waited_on(capsys, tmp_path):  # type: ignore[no-untyped-def]
+def test_a_fifo_as_the_sheet_is_refused_not_waited_on(capsys: pytest.CaptureFixture[str],
+                                                      tmp_path: Path) -> None:
     fifo = tmp_path / "sheet.toml"
     os.mkfifo(fifo)
     line = refused(capsys, "sheet.toml", "play", "war-pnp", "--sheet", str(fifo), seconds=10)
     assert "not a regular file" in line
 
 
-def test_a_huge_sheet_file_is_refused(capsys, tmp_path):  # type: ignore[no-untyped-def]
+def test_a_huge_sheet_file_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     sheet = tmp_path / "huge.toml"
     sheet.write_text('name = "X"\n' + "# padding\n" * 120_000, encoding="utf-8")
     refused(capsys, "huge.toml", "play", "war-pnp", "--sheet", str(sheet))
 
 
-def test_many_mistakes_are_reported_in_bounded_lines(capsys, tmp_path):  # type: ignore[no-untyped-def]
+def test_many_mistakes_are_reported_in_bounded_lines(capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
     from printkit.engines.war_pnp.sheets import MAX_MISTAKES
 
     sheet = tmp_path / "many.toml"
@@ -155,7 +162,8 @@ def test_many_mistakes_are_reported_in_bounded_lines(capsys, tmp_path):  # type:
     assert f"and {5000 - MAX_MISTAKES} more mistakes" in err
 
 
-def test_many_equal_sums_are_refused_at_once(capsys, tmp_path):  # type: ignore[no-untyped-def]
+def test_many_equal_sums_are_refused_at_once(capsys: pytest.CaptureFixture[str],
+                                             tmp_path: Path) -> None:
     """A column listing a sum 100,000 times: refused by its length, not counted pair by pair
     (a quadratic count took minutes)."""
     sheet = tmp_path / "sums.toml"
@@ -171,11 +179,13 @@ def test_many_equal_sums_are_refused_at_once(capsys, tmp_path):  # type: ignore[
     ('sheet={"powers": [["grow"]]}', "'powers'"),
     ('sheet={"name": "a\\nb"}', "'name'"),
 ])
-def test_war_pnp_options_of_the_wrong_kind_are_one_line(capsys, option, key):  # type: ignore[no-untyped-def]
+def test_war_pnp_options_of_the_wrong_kind_are_one_line(capsys: pytest.CaptureFixture[str],
+                                                        option: str, key: str) -> None:
     refused(capsys, key, "play", "war-pnp", "--option", option)
 
 
-def test_an_illegal_war_pnp_move_is_told_in_words(capsys, tmp_path):  # type: ignore[no-untyped-def]
+def test_an_illegal_war_pnp_move_is_told_in_words(capsys: pytest.CaptureFixture[str],
+                                                  tmp_path: Path) -> None:
     """The rule message quotes the move as a player would say it, not a Python repr."""
     bad = edited(TINKERER_LOG, '{"develop_power": {"row": 3, "power": "grow"}}',
                  '{"develop_power": {"row": 6, "power": "powerup"}}', tmp_path, line=8)
@@ -184,7 +194,7 @@ def test_an_illegal_war_pnp_move_is_told_in_words(capsys, tmp_path):  # type: ig
     assert "PowerKind" not in line and "DevelopPower(" not in line
 
 
-def test_every_war_pnp_action_has_words():  # type: ignore[no-untyped-def]
+def test_every_war_pnp_action_has_words() -> None:
     from printkit.engines.war_pnp.actions import (
         DevelopPoints,
         DevelopPower,
@@ -218,7 +228,8 @@ def test_every_war_pnp_action_has_words():  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("option", ["scenario=[]", "scenario={}", 'scenario=["a"]',
                                     "choose=[]", "scenario=1e999"])
-def test_pwinch_wars_options_of_the_wrong_kind_are_one_line(capsys, option):  # type: ignore[no-untyped-def]
+def test_pwinch_wars_options_of_the_wrong_kind_are_one_line(capsys: pytest.CaptureFixture[str],
+                                                            option: str) -> None:
     refused(capsys, option.split("=")[0], "play", "pwinch-wars", "--option", option)
 
 
@@ -231,19 +242,23 @@ def test_pwinch_wars_options_of_the_wrong_kind_are_one_line(capsys, option):  # 
     ("-1e999", "less than the minimum of 0"),  # the log schema's own check
     ("-3.0", "less than the minimum of 0"),
 ])
-def test_a_landing_out_of_any_area_is_one_line(capsys, tmp_path, value, words):  # type: ignore[no-untyped-def]
+def test_a_landing_out_of_any_area_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                               value: str, words: str) -> None:
     bad = edited(CONVERGE_LOG, "[20.7, 68.4, 6]", f"[{value}, 68.4, 6]", tmp_path, line=2)
     line = refused(capsys, "line 2", "replay", "war-of-bones", str(bad))
     assert words in line
 
 
-def test_reason_params_of_infinity_are_one_line(capsys, tmp_path):  # type: ignore[no-untyped-def]
+def test_reason_params_of_infinity_are_one_line(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path) -> None:
     bad = edited(CONVERGE_LOG, '"reason_params": {"n": 6,', '"reason_params": {"n": Infinity,',
                  tmp_path, line=5)
     refused(capsys, "reason_params", "replay", "war-of-bones", str(bad))
 
 
-def test_a_whole_number_too_large_for_its_decimal_placeholder_is_one_line(capsys, tmp_path):  # type: ignore[no-untyped-def]
+def test_a_whole_number_too_large_for_its_decimal_placeholder_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     """Found by `make fuzz`: a 400-digit integer where the reason prints ``%(gain).1f``."""
     bad = edited(CONVERGE_LOG, '"gain": 14.96', '"gain": ' + "9" * 400 + ', "was": 14.96',
                  tmp_path, line=5)
@@ -251,7 +266,8 @@ def test_a_whole_number_too_large_for_its_decimal_placeholder_is_one_line(capsys
     assert "too large to print" in line
 
 
-def test_a_header_with_several_mistakes_is_still_one_line(capsys, tmp_path):  # type: ignore[no-untyped-def]
+def test_a_header_with_several_mistakes_is_still_one_line(capsys: pytest.CaptureFixture[str],
+                                                          tmp_path: Path) -> None:
     """Found by `make fuzz`: a W.A.R. PnP header whose custom sheet lost its power list gives
     options to two absent powers; a log's refusal is one line, the mistakes joined."""
     log = Path(__file__).resolve().parent.parent / "examples" / "war-pnp" / "tinkerer-game.jsonl"
@@ -263,7 +279,8 @@ def test_a_header_with_several_mistakes_is_still_one_line(capsys, tmp_path):  # 
 
 @pytest.mark.parametrize("option", ["turn_limit=100000000000", "turn_limit=0",
                                     "turn_limit=[]", "turn_limit=1e999"])
-def test_war_of_bones_turn_limit_has_a_range(capsys, option):  # type: ignore[no-untyped-def]
+def test_war_of_bones_turn_limit_has_a_range(capsys: pytest.CaptureFixture[str],
+                                             option: str) -> None:
     refused(capsys, "turn_limit", "play", "war-of-bones", "--option", option)
 
 
@@ -287,34 +304,39 @@ def test_war_of_bones_turn_limit_has_a_range(capsys, option):  # type: ignore[no
     ("player_letters", '["R", "G"]'),
     ("title", '"a\\nb"'),
 ])
-def test_a_rules_value_out_of_range_is_one_line_naming_the_key(capsys, tmp_path, key, value):  # type: ignore[no-untyped-def]
+def test_a_rules_value_out_of_range_is_one_line_naming_the_key(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, key: str, value: str
+) -> None:
     rules = bones_rules(tmp_path, key, value)
     started = time.monotonic()
     refused(capsys, key, "play", "war-of-bones", "--rules", str(rules), seconds=20)
     assert time.monotonic() - started < 10
 
 
-def test_a_build_with_huge_faces_is_refused_at_once(capsys, tmp_path):  # type: ignore[no-untyped-def]
+def test_a_build_with_huge_faces_is_refused_at_once(capsys: pytest.CaptureFixture[str],
+                                                    tmp_path: Path) -> None:
     rules = bones_rules(tmp_path, "faces", "1000000")
     refused(capsys, "faces", "build", "war-of-bones", "--rules", str(rules), "--out",
             str(tmp_path / "out"), seconds=20)
     assert not (tmp_path / "out" / "war-of-bones").exists()
 
 
-def test_dice_that_cannot_fit_the_smallest_area_are_refused(capsys, tmp_path):  # type: ignore[no-untyped-def]
+def test_dice_that_cannot_fit_the_smallest_area_are_refused(capsys: pytest.CaptureFixture[str],
+                                                            tmp_path: Path) -> None:
     """16 dice of 20 mm in a 4 in area would jam: no roll could find room for the last."""
     rules = bones_rules(tmp_path, "area_in", "4.0")
     line = refused(capsys, "area_in", "play", "war-of-bones", "--rules", str(rules))
     assert "die_size_max_mm" in line
 
 
-def test_a_misspelt_rules_key_is_refused(capsys, tmp_path):  # type: ignore[no-untyped-def]
+def test_a_misspelt_rules_key_is_refused(capsys: pytest.CaptureFixture[str],
+                                         tmp_path: Path) -> None:
     rules = bones_rules(tmp_path, "troops", "8")
     rules.write_text(rules.read_text(encoding="utf-8") + "\ntroop = 10\n", encoding="utf-8")
     refused(capsys, "troop", "play", "war-of-bones", "--rules", str(rules))
 
 
-def test_each_range_is_checked_at_both_ends():  # type: ignore[no-untyped-def]
+def test_each_range_is_checked_at_both_ends() -> None:
     """Every key of RANGES: just outside either end is refused naming the key; the designed
     rules are inside every range."""
     import tomllib
@@ -333,7 +355,7 @@ def test_each_range_is_checked_at_both_ends():  # type: ignore[no-untyped-def]
                 parse_rules(edited_data)
 
 
-def test_converges_allowed_is_worked_out_not_counted():  # type: ignore[no-untyped-def]
+def test_converges_allowed_is_worked_out_not_counted() -> None:
     from dataclasses import replace
 
     from printkit.engines.war_of_bones.rules import RULES
@@ -345,7 +367,8 @@ def test_converges_allowed_is_worked_out_not_counted():  # type: ignore[no-untyp
     assert replace(RULES, area_in=4.0).converges_allowed == 0
 
 
-def test_a_rules_file_with_a_byte_order_mark_is_read(capsys, tmp_path):  # type: ignore[no-untyped-def]
+def test_a_rules_file_with_a_byte_order_mark_is_read(capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
     rules = tmp_path / "rules.toml"
     rules.write_bytes(b"\xef\xbb\xbf" + BONES_RULES.read_bytes())
     code, err = run(capsys, "play", "war-of-bones", "--rules", str(rules))
@@ -357,7 +380,8 @@ def test_a_rules_file_with_a_byte_order_mark_is_read(capsys, tmp_path):  # type:
 
 @pytest.mark.parametrize("address", ["nonsense", "tcp://host", "tcp://10.0.0.5:99999",
                                      "tcp://a b:8786", "tcp://10.0.0.5:8786\nx"])
-def test_a_malformed_scheduler_address_is_refused_at_once(capsys, address):  # type: ignore[no-untyped-def]
+def test_a_malformed_scheduler_address_is_refused_at_once(capsys: pytest.CaptureFixture[str],
+                                                          address: str) -> None:
     pytest.importorskip("distributed")
     started = time.monotonic()
     refused(capsys, "--scheduler", "validate", "wftgts", "--executor", "dask", "--scheduler",
@@ -365,7 +389,7 @@ def test_a_malformed_scheduler_address_is_refused_at_once(capsys, address):  # t
     assert time.monotonic() - started < 5
 
 
-def test_a_server_that_never_answers_is_one_line_in_seconds():  # type: ignore[no-untyped-def]
+def test_a_server_that_never_answers_is_one_line_in_seconds() -> None:
     """A port that takes the connection and says nothing (dask's own client waits for it
     forever): refused after the connect timeout, naming the address."""
     pytest.importorskip("distributed")
@@ -382,7 +406,7 @@ def test_a_server_that_never_answers_is_one_line_in_seconds():  # type: ignore[n
         assert time.monotonic() - started < 10
 
 
-def test_a_refused_port_is_one_line_at_once(capsys):  # type: ignore[no-untyped-def]
+def test_a_refused_port_is_one_line_at_once(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("distributed")
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))

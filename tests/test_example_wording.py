@@ -48,7 +48,7 @@ def _bot_played(game_name: str, bots: list[str], seed: int, out: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def booklets(tmp_path_factory) -> dict[str, str]:
+def booklets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     """The text of every example PDF of both games: the logs in examples/, and one freshly
     bot-played game per game (its reasons straight from the bots)."""
     from printkit.context import BuildContext
@@ -69,19 +69,19 @@ def booklets(tmp_path_factory) -> dict[str, str]:
     return texts
 
 
-def test_every_example_game_is_printed(booklets):
+def test_every_example_game_is_printed(booklets: dict[str, str]) -> None:
     assert len(booklets) == 2 + sum(
         len(list((ROOT / "examples" / g).glob("*.jsonl"))) for g in ("tug-of-war", "wftgts"))
     assert all(len(text) > 200 for text in booklets.values())
 
 
 @pytest.mark.parametrize("what", sorted(INTERNAL))
-def test_no_internal_names_in_the_example_booklets(booklets, what):
+def test_no_internal_names_in_the_example_booklets(booklets: dict[str, str], what) -> None:
     found = {name: INTERNAL[what].findall(text) for name, text in booklets.items()}
     assert not {name: hits for name, hits in found.items() if hits}, what
 
 
-def test_the_bot_played_booklets_print_the_bots_reasons(booklets):
+def test_the_bot_played_booklets_print_the_bots_reasons(booklets: dict[str, str]) -> None:
     tug = booklets["tug-of-war/tug-of-war-greedy-lookahead-3.jsonl"]
     assert "the best re-roll" in tug and "taking an athlete off costs nothing" in tug
     sheets = booklets["wftgts/wftgts-greedy-optimal-4.jsonl"]
@@ -104,7 +104,7 @@ def _is_marked(node: ast.expr) -> bool:
 
 
 @pytest.mark.parametrize("game", sorted(BOTS))
-def test_every_reason_in_the_source_is_a_marked_literal(game):
+def test_every_reason_in_the_source_is_a_marked_literal(game) -> None:
     """A ``Reason(...)`` is made from ``N_("a literal")``: no sentence glued together from
     pieces (a translator sees whole sentences) and none left unmarked."""
     tree = ast.parse(BOTS[game].read_text(encoding="utf-8"))
@@ -116,7 +116,7 @@ def test_every_reason_in_the_source_is_a_marked_literal(game):
 
 
 @pytest.mark.parametrize("game", sorted(BOTS))
-def test_every_message_id_names_its_placeholders(game):
+def test_every_message_id_names_its_placeholders(game) -> None:
     """Named placeholders only (``%(dice)s``), so a translation may reorder them; and no
     internal names in the sentences themselves."""
     ids = _extracted(BOTS[game])
@@ -157,13 +157,13 @@ def _reasons_in_play(game_name: str, bots: list[str], games: int,
     ("tug-of-war", ["lookahead", "greedy"], 25, {"reroll_mode": "sequential"}),
     ("wftgts", ["greedy", "optimal"], 12, None),
 ])
-def test_every_reason_given_in_play_is_extracted(game, bots, games, options):
+def test_every_reason_given_in_play_is_extracted(game: str, bots, games: int, options) -> None:
     given = _reasons_in_play(game, bots, games, options)
     assert len(given) >= 6
     assert given <= _extracted(BOTS[game])
 
 
-def test_a_logged_reason_keeps_its_message_id():
+def test_a_logged_reason_keeps_its_message_id() -> None:
     """What the log records of a bot's reason: the message id and its values (the runner
     passes the :class:`Reason` on), read back as the same English text."""
     from printkit.engines.core import parse_log

@@ -4,6 +4,7 @@ characters, never before a closing mark, and adds no hyphen."""
 from __future__ import annotations
 
 from printkit.context import BuildContext
+from printkit.fonts import FontRole
 from printkit.layout.fit import fit_text, wrap
 from printkit.paper import paper
 from printkit.pipeline import drawing
@@ -13,7 +14,7 @@ JAPANESE = "水風船を一つ補充する。敵の隠れマーカーを一つ�
 
 def _font() -> str:
     with drawing(BuildContext(paper("a4"), locale="ja")) as ctx:
-        return ctx.font("sans")
+        return ctx.font(FontRole.SANS)
 
 
 def test_unspaced_text_breaks_between_characters_within_the_width() -> None:
@@ -28,7 +29,8 @@ def test_unspaced_text_breaks_between_characters_within_the_width() -> None:
 
 def test_unspaced_text_fits_a_card_box_that_spaced_breaking_could_not() -> None:
     with drawing(BuildContext(paper("a4"), locale="ja")) as ctx:
-        fitted = fit_text(JAPANESE, "sans", 120, 80, locale=ctx.locale, max_size=9, min_size=6)
+        fitted = fit_text(JAPANESE, FontRole.SANS, 120, 80, locale=ctx.locale, max_size=9,
+                          min_size=6)
         assert ctx.locale == "ja"
     assert fitted.fits
     assert fitted.width <= 120.5

@@ -11,9 +11,11 @@ or read back from the cache, and a cached font is replaced, not joined, when its
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from conftest import Cli
 
 # one role and locale per font file the manifest resolves to (checked below)
 FONTS = [
@@ -29,7 +31,7 @@ DIGITS = "0123456789"
 
 
 @pytest.fixture
-def measures():
+def measures() -> Iterator[Callable[[], None]]:
     """Forget, as a new process would, what was measured in this one; the test points
     ``PRINTKIT_CACHE_DIR`` at an empty folder once it has resolved its fonts (in the user
     cache, where they are instanced once)."""
@@ -83,7 +85,7 @@ def sample(path: Path) -> list[str]:
     return sorted({chr(c) for c in codes[::step]} | {c for c in DIGITS + " " if ord(c) in codes})
 
 
-def test_the_sample_covers_every_font_file_the_manifest_uses():
+def test_the_sample_covers_every_font_file_the_manifest_uses() -> None:
     from printkit.fonts import manifest, resolve, scripts
     from printkit.scripts import script_name
 
@@ -99,7 +101,10 @@ def measured(path: Path, ch: str) -> tuple[object, object]:
 
 
 @pytest.mark.parametrize(("role", "locale"), FONTS)
-def test_glyph_bounds_are_the_bounds_pen_bounds(role, locale, measures, monkeypatch, tmp_path):
+def test_glyph_bounds_are_the_bounds_pen_bounds(role: str, locale: str,
+                                                measures: Callable[[], None],
+                                                monkeypatch: pytest.MonkeyPatch,
+                                                tmp_path: Path) -> None:
     """Measured per glyph, read back from the cache by the next process: the same floats."""
     from printkit.drawing import draw
     from printkit.fonts import font_path
@@ -116,7 +121,9 @@ def test_glyph_bounds_are_the_bounds_pen_bounds(role, locale, measures, monkeypa
     assert draw._font_file.cache_info().currsize == 0  # the font was not opened again
 
 
-def test_a_character_the_font_lacks_has_no_bounds(measures, monkeypatch, tmp_path):
+def test_a_character_the_font_lacks_has_no_bounds(measures: Callable[[], None],
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  tmp_path: Path) -> None:
     from printkit.drawing import draw
     from printkit.fonts import font_path
 
@@ -127,7 +134,9 @@ def test_a_character_the_font_lacks_has_no_bounds(measures, monkeypatch, tmp_pat
     assert draw._glyph_bounds_of(path, "ab") is None
 
 
-def test_a_stale_or_broken_measurement_file_is_not_trusted(measures, monkeypatch, tmp_path):
+def test_a_stale_or_broken_measurement_file_is_not_trusted(measures: Callable[[], None],
+                                                           monkeypatch: pytest.MonkeyPatch,
+                                                           tmp_path: Path) -> None:
     from printkit.drawing import draw
     from printkit.fonts import font_path
 
@@ -146,8 +155,9 @@ def test_a_stale_or_broken_measurement_file_is_not_trusted(measures, monkeypatch
     assert sorted(p.name for p in (tmp_path / "fonts" / "glyphs").iterdir()) == [file.name]
 
 
-def test_a_japanese_example_is_the_same_measured_or_cached(cli, measures, tmp_path, seed_log,
-                                                          monkeypatch):
+def test_a_japanese_example_is_the_same_measured_or_cached(cli: Cli, measures: Callable[[], None],
+                                                           tmp_path: Path, seed_log: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     from printkit.fonts import font_for, manifest
 
     for role in manifest():  # instanced (or found) in the user cache, not in tmp_path
@@ -178,7 +188,8 @@ def noto_sans_jp() -> Path:
     return path
 
 
-def test_the_cached_font_name_changes_with_its_recipe(monkeypatch, tmp_path):
+def test_the_cached_font_name_changes_with_its_recipe(monkeypatch: pytest.MonkeyPatch,
+                                                      tmp_path: Path) -> None:
     import fontTools
 
     from printkit import fonts
@@ -201,8 +212,9 @@ def test_the_cached_font_name_changes_with_its_recipe(monkeypatch, tmp_path):
             assert fonts.instance_file(source, 400).name != name, (attribute, value)
 
 
-def test_an_instance_is_made_once_said_once_and_replaces_its_stale_files(monkeypatch, tmp_path,
-                                                                         capsys):
+def test_an_instance_is_made_once_said_once_and_replaces_its_stale_files(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from fontTools.ttLib import TTFont
 
     from printkit import fonts
@@ -236,7 +248,9 @@ def test_an_instance_is_made_once_said_once_and_replaces_its_stale_files(monkeyp
     assert again.name == made.name and again.read_bytes() == made.read_bytes()
 
 
-def test_a_static_font_gets_its_blanks_in_a_file_named_by_its_recipe(monkeypatch, tmp_path):
+def test_a_static_font_gets_its_blanks_in_a_file_named_by_its_recipe(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     import fontpkg
 
     from printkit import fonts

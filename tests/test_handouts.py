@@ -39,26 +39,29 @@ def _text(pdf: Path | bytes) -> str:
     ("{{ x|attr('__class__') }}", "t.j2:1: access to attribute '__class__'"),
     ("{% for %}", "t.j2:1: Expected an expression"),
 ])
-def test_a_template_that_reaches_too_far_stops_with_its_name_and_line(source, message):
+def test_a_template_that_reaches_too_far_stops_with_its_name_and_line(
+    source: str, message: str
+) -> None:
     with pytest.raises(HandoutTemplateError) as err:
         render(source, "t.j2", "en", {"x": "text"})
     assert str(err.value).startswith(message)
     assert "\n" not in str(err.value)
 
 
-def test_helpers_speak_the_locale():
+def test_helpers_speak_the_locale() -> None:
     out = render("{{ number(1234.5) }}|{{ percent(0.511) }}|{{ join(['a', 'b', 'c']) }}",
                  "t.j2", "fr", {})
     assert out == "1\u202f234,5|51,1\u00a0%|a, b et c"
     assert render("{{ join(['a', 'b', 'c']) }}", "t.j2", "de", {}) == "a, b und c"
 
 
-def test_values_are_escaped_so_data_cannot_inject_markup():
+def test_values_are_escaped_so_data_cannot_inject_markup() -> None:
     out = render("<p>{{ name }}</p>", "t.j2", "en", {"name": "<b>Ann</b> & Ben"})
     assert out == "<p>&lt;b&gt;Ann&lt;/b&gt; &amp; Ben</p>"
 
 
-def test_user_template_errors_exit_2_with_one_line(tmp_path, capsys):
+def test_user_template_errors_exit_2_with_one_line(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "mine.xml.j2"
     bad.write_text("<handout>\n<p>{{ game.__class__ }}</p>\n</handout>\n")
     code = main(["handouts", "tug-of-war", "--template", str(bad), "--out",
@@ -80,8 +83,9 @@ def test_user_template_errors_exit_2_with_one_line(tmp_path, capsys):
     ('<figure src="example" height="-3"/>',
      "mine.xml.j2:3: figure height must be millimetres above 0, not '-3'"),
 ])
-def test_markup_a_handout_cannot_lay_out_is_refused_before_the_batch(tmp_path, capsys,
-                                                                     body, message):
+def test_markup_a_handout_cannot_lay_out_is_refused_before_the_batch(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], body: str, message: str
+) -> None:
     mine = tmp_path / "mine.xml.j2"
     mine.write_text(f"<handout>\n<p>{{{{ game.title }}}}</p>\n{body}\n</handout>\n")
     code = main(["handouts", "tug-of-war", "--template", str(mine), "--out",
@@ -91,7 +95,7 @@ def test_markup_a_handout_cannot_lay_out_is_refused_before_the_batch(tmp_path, c
     assert not (tmp_path / "out").exists()
 
 
-def test_a_user_template_gets_the_games_data(tmp_path):
+def test_a_user_template_gets_the_games_data(tmp_path: Path) -> None:
     mine = tmp_path / "mine.xml.j2"
     mine.write_text("<handout><h1>{{ game.title }}</h1>"
                     "<p>{{ rules.athletes }} athletes, {{ needs|length }} things</p></handout>")
@@ -111,7 +115,7 @@ def test_a_user_template_gets_the_games_data(tmp_path):
     ("<handout><figure/></handout>", "<figure> needs a src"),
     ("<doc/>", "must be one <handout> element"),
 ])
-def test_bad_markup_is_refused_with_its_line(markup, message):
+def test_bad_markup_is_refused_with_its_line(markup: str, message: str) -> None:
     with pytest.raises(MarkupError) as err:
         parse(markup, "h")
     assert message in str(err.value)
@@ -119,7 +123,9 @@ def test_bad_markup_is_refused_with_its_line(markup, message):
 
 # --- the handouts ------------------------------------------------------------------------
 
-def test_tug_of_war_handout_is_generated_from_the_data_and_shows_the_example(tmp_path):
+def test_tug_of_war_handout_is_generated_from_the_data_and_shows_the_example(
+    tmp_path: Path
+) -> None:
     path = build_handout(get_kit("tug-of-war"), BuildContext(paper("a4")), tmp_path)
     reader = PdfReader(path)
     assert reader.pages[0].mediabox.width == pytest.approx(595.28, abs=0.01)
@@ -136,7 +142,7 @@ def test_tug_of_war_handout_is_generated_from_the_data_and_shows_the_example(tmp
     assert f"1 / {len(reader.pages)}" in text  # page numbers
 
 
-def test_handout_fonts_are_embedded_and_bytes_are_reproducible(tmp_path):
+def test_handout_fonts_are_embedded_and_bytes_are_reproducible(tmp_path: Path) -> None:
     kit = get_kit("tug-of-war")
     a = build_handout(kit, BuildContext(paper("letter")), tmp_path).read_bytes()
     (tmp_path / "again").mkdir()
@@ -151,7 +157,7 @@ def test_handout_fonts_are_embedded_and_bytes_are_reproducible(tmp_path):
             assert "/FontFile2" in font["/FontDescriptor"], font["/BaseFont"]
 
 
-def test_two_columns_fit_more_per_page(tmp_path):
+def test_two_columns_fit_more_per_page(tmp_path: Path) -> None:
     kit = get_kit("tug-of-war")
     one = build_handout(kit, BuildContext(paper("a4")), tmp_path)
     two = build_handout(kit, BuildContext(paper("a4")), tmp_path, HandoutOptions(columns=2))
@@ -175,7 +181,7 @@ def _halves(page) -> tuple[str, str]:
     """The text on the left and on the right half of an imposed sheet side."""
     found: list[tuple[float, str]] = []
 
-    def visit(text, cm, tm, _font, _size):
+    def visit(text, cm, tm, _font, _size) -> None:
         if text.strip():
             found.append((cm[4] + tm[4] * cm[0], text.strip()))
 
@@ -187,7 +193,7 @@ def _halves(page) -> tuple[str, str]:
 
 
 @pytest.mark.parametrize("pages", [4, 8, 12])
-def test_booklet_sheets_carry_pages_in_saddle_stitch_order(pages):
+def test_booklet_sheets_carry_pages_in_saddle_stitch_order(pages: int) -> None:
     a5 = (419.53, 595.28)
     imposed = PdfReader(io.BytesIO(impose(_numbered_pages(pages, a5), paper("a4"))))
     assert len(imposed.pages) == pages // 2  # two sides per sheet, two pages per side
@@ -204,14 +210,14 @@ def test_booklet_sheets_carry_pages_in_saddle_stitch_order(pages):
     assert (float(box.width), float(box.height)) == pytest.approx((841.89, 595.28), abs=0.01)
 
 
-def test_a_booklet_of_six_pages_is_padded_with_two_blanks():
+def test_a_booklet_of_six_pages_is_padded_with_two_blanks() -> None:
     imposed = PdfReader(io.BytesIO(impose(_numbered_pages(6, (419.53, 595.28)),
                                           paper("a4"))))
     assert [_halves(p) for p in imposed.pages] == [("", "P1"), ("P2", ""), ("P6", "P3"),
                                                    ("P4", "P5")]
 
 
-def test_handout_booklet_is_imposed_on_landscape_sheets(tmp_path):
+def test_handout_booklet_is_imposed_on_landscape_sheets(tmp_path: Path) -> None:
     path = build_handout(get_kit("tug-of-war"), BuildContext(paper("letter")), tmp_path,
                          HandoutOptions(booklet=True))
     reader = PdfReader(path)
@@ -223,7 +229,7 @@ def test_handout_booklet_is_imposed_on_landscape_sheets(tmp_path):
 
 # --- batch builds ------------------------------------------------------------------------
 
-def test_batch_output_is_the_same_whatever_the_number_of_jobs(tmp_path):
+def test_batch_output_is_the_same_whatever_the_number_of_jobs(tmp_path: Path) -> None:
     args = ["handouts", "tug-of-war", "--locales", "en,fr", "--paper", "a4,letter"]
     assert main([*args, "--out", str(tmp_path / "one"), "--jobs", "1"]) == 0
     assert main([*args, "--out", str(tmp_path / "two"), "--jobs", "2"]) == 0
@@ -240,7 +246,7 @@ def test_batch_output_is_the_same_whatever_the_number_of_jobs(tmp_path):
         assert thumb.read_bytes().startswith(b"\x89PNG")
 
 
-def test_a_failing_job_does_not_stop_the_batch(tmp_path):
+def test_a_failing_job_does_not_stop_the_batch(tmp_path: Path) -> None:
     jobs = [Job("handout", "no-such-game", "en", "a4"), Job("handout", "tug-of-war", "en", "a4"),
             Job("handout", "tug-of-war", "xx-not-a-locale", "a4")]
     result = run(jobs, tmp_path, workers=2)
@@ -250,7 +256,8 @@ def test_a_failing_job_does_not_stop_the_batch(tmp_path):
     assert not list(tmp_path.rglob("*.tmp*"))
 
 
-def test_handouts_command_refuses_bad_input_with_exit_2(tmp_path, capsys):
+def test_handouts_command_refuses_bad_input_with_exit_2(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["handouts", "tug-of-war", "--paper", "a5", "--out", str(tmp_path)]) == 2
     assert "unknown paper 'a5'" in capsys.readouterr().err
     assert main(["handouts", "tug-of-war", "--booklet", "--columns", "2",
@@ -258,7 +265,7 @@ def test_handouts_command_refuses_bad_input_with_exit_2(tmp_path, capsys):
     assert "booklet has one column" in capsys.readouterr().err
 
 
-def test_build_all_locales_is_a_batch_with_a_manifest(tmp_path):
+def test_build_all_locales_is_a_batch_with_a_manifest(tmp_path: Path) -> None:
     args = ["build", "all", "--locales", "en,fr", "--paper", "letter"]
     assert main([*args, "--out", str(tmp_path / "one"), "--jobs", "1"]) == 0
     assert main([*args, "--out", str(tmp_path / "two"), "--jobs", "2"]) == 0
@@ -273,7 +280,9 @@ def test_build_all_locales_is_a_batch_with_a_manifest(tmp_path):
 
 
 @pytest.mark.parametrize("game", ["wftgts", "war-of-bones"])
-def test_a_figure_is_scaled_by_the_text_size_its_drawing_measured(tmp_path, game):
+def test_a_figure_is_scaled_by_the_text_size_its_drawing_measured(
+    tmp_path: Path, game: str
+) -> None:
     """A handout scales an example page into a figure no further than its smallest text
     allows; the tracking canvas measures that size while drawing (forms placed scaled, the
     size as the page states it), and it is what reading the page back gives."""
@@ -292,7 +301,7 @@ def test_a_figure_is_scaled_by_the_text_size_its_drawing_measured(tmp_path, game
     assert measured == smallest_text(FigureSource(out, page)) > 0
 
 
-def test_the_smallest_text_measured_counts_forms_where_they_are_placed(tmp_path):
+def test_the_smallest_text_measured_counts_forms_where_they_are_placed(tmp_path: Path) -> None:
     """Text inside a form counts at the size each placement prints it (a form placed at half
     size halves it), and text drawn as printer's information counts too. (Reading the page
     back with pypdf, as handouts did before, takes a form's text at its own size: 12 pt

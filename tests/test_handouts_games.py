@@ -62,7 +62,8 @@ def dice_pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 # --- WFtGtS ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["a4", "letter"])
-def test_wftgts_handout_says_what_the_rules_data_says(wftgts_pdfs, name):
+def test_wftgts_handout_says_what_the_rules_data_says(wftgts_pdfs: dict[str, Path],
+                                                      name: str) -> None:
     path = wftgts_pdfs[name]
     reader = PdfReader(path)
     assert reader.pages[0].mediabox.width == pytest.approx(PAGE_WIDTH[name], abs=0.01)
@@ -93,7 +94,8 @@ def test_wftgts_handout_says_what_the_rules_data_says(wftgts_pdfs, name):
 
 
 @pytest.mark.parametrize("name", ["a4", "letter"])
-def test_wftgts_handout_shows_the_seed_example_sheet(wftgts_pdfs, name):
+def test_wftgts_handout_shows_the_seed_example_sheet(wftgts_pdfs: dict[str, Path],
+                                                     name: str) -> None:
     kit = get_kit("wftgts")
     assert kit.handout is not None and kit.examples is not None
     assert kit.handout.example == "seed-example.jsonl" and kit.handout.example_page == 0
@@ -109,7 +111,7 @@ def test_wftgts_handout_shows_the_seed_example_sheet(wftgts_pdfs, name):
     assert "1-2-3-4: 19 × 4 = 76" in text
 
 
-def test_wftgts_optimal_figures_match_the_tables_when_they_are_built():
+def test_wftgts_optimal_figures_match_the_tables_when_they_are_built() -> None:
     from printkit.engines.wftgts import optimal
 
     meta_path = optimal.table_dir() / "meta.json"
@@ -128,7 +130,8 @@ def test_wftgts_optimal_figures_match_the_tables_when_they_are_built():
 # --- printable dice --------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["a4", "letter"])
-def test_dice_handout_lists_every_preset_with_its_dice(dice_pdfs, name):
+def test_dice_handout_lists_every_preset_with_its_dice(dice_pdfs: dict[str, Path],
+                                                       name: str) -> None:
     path = dice_pdfs[name]
     reader = PdfReader(path)
     assert reader.pages[0].mediabox.width == pytest.approx(PAGE_WIDTH[name], abs=0.01)
@@ -148,7 +151,7 @@ def test_dice_handout_lists_every_preset_with_its_dice(dice_pdfs, name):
     assert "Opposite faces add up to 21" in text and "00 to 90" in text
 
 
-def test_opposite_faces_are_read_from_the_printed_numbering():
+def test_opposite_faces_are_read_from_the_printed_numbering() -> None:
     assert [opposite_sum(k) for k in ("d6", "d8", "d10", "d12", "d20")] == [7, 9, 9, 13, 21]
     assert opposite_sum("d10", tens=True) == 90 and opposite_sum("d4") is None
 
@@ -157,7 +160,7 @@ def test_opposite_faces_are_read_from_the_printed_numbering():
 
 @pytest.mark.parametrize("kit_name", ["wftgts", "dice"])
 @pytest.mark.parametrize("name", ["a4", "letter"])
-def test_two_columns_and_booklets_build(tmp_path, kit_name, name):
+def test_two_columns_and_booklets_build(tmp_path: Path, kit_name: str, name: str) -> None:
     kit = dice_kit() if kit_name == "dice" else get_kit(kit_name)
     build = BuildContext(paper(name))
     one = len(PdfReader(build_handout(kit, build, tmp_path)).pages)
@@ -173,7 +176,7 @@ def test_two_columns_and_booklets_build(tmp_path, kit_name, name):
 
 @pytest.mark.parametrize("template", [
     Path(wftgts_handout.__file__).with_name("handout.xml.j2"), DICE_TEMPLATE])
-def test_every_trans_block_is_one_line(template):
+def test_every_trans_block_is_one_line(template: Path) -> None:
     """Extraction trims a block's whitespace (babel.cfg) and rendering does not, so a block
     split over lines would never find its translation."""
     source = template.read_text(encoding="utf-8")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import Cli
 
 from printkit.context import BuildContext
 from printkit.geometry import Rect
@@ -152,21 +153,23 @@ def example(cli, log: Path, out: Path) -> Path:
     return out
 
 
-def test_seed_example_handwriting_stays_in_its_boxes(cli, tmp_path, seed_log):
+def test_seed_example_handwriting_stays_in_its_boxes(cli: Cli, tmp_path: Path,
+                                                     seed_log: Path) -> None:
     pdf = example(cli, seed_log, tmp_path / "seed.pdf")
     texts = [t for t, _ in written(pdf, 0)]
     assert any("6-7-8: 17 × 3 = 51" in t for t in texts), texts  # round 4's long Score line
     assert strays(pdf, 1) == []
 
 
-def test_six_player_handwriting_stays_in_its_boxes(cli, tmp_path):
+def test_six_player_handwriting_stays_in_its_boxes(cli: Cli, tmp_path: Path) -> None:
     pdf = example(cli, six_player_log(cli, tmp_path), tmp_path / "six.pdf")
     texts = [t for page in range(6) for t, _ in written(pdf, page)]
     assert any(t.startswith("stuck with junk") for t in texts)  # the long junk lines
     assert strays(pdf, 6) == []
 
 
-def test_the_measure_catches_writing_that_leaves_its_row(cli, tmp_path, seed_log, monkeypatch):
+def test_the_measure_catches_writing_that_leaves_its_row(cli: Cli, tmp_path: Path, seed_log: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """Without the clamp the seed's long Score lines climb out of their row (the bug)."""
     import printkit.templates.wftgts.example as ex
     from printkit.templates.wftgts.sheet import LAYOUT
@@ -180,14 +183,14 @@ def test_the_measure_catches_writing_that_leaves_its_row(cli, tmp_path, seed_log
     assert "6-6-6: 9 × 5 = 45" in stray  # round 5's Score line, tilted 2 degrees
 
 
-def test_every_written_one_has_a_flag(cli, tmp_path, seed_log):
+def test_every_written_one_has_a_flag(cli: Cli, tmp_path: Path, seed_log: Path) -> None:
     pdf = example(cli, seed_log, tmp_path / "seed.pdf")
     ones = sum(t.count("1") for t, _ in written(pdf, 0))
     assert ones > 30
     assert len(flags(pdf, 0)) == ones
 
 
-def test_a_score_line_too_long_is_written_at_the_minimum_and_reported():
+def test_a_score_line_too_long_is_written_at_the_minimum_and_reported() -> None:
     from printkit.page.preflight import MIN_TEXT_PT
     from printkit.pipeline import drawing
     from printkit.templates.wftgts.example import line_size
@@ -207,7 +210,7 @@ def test_a_score_line_too_long_is_written_at_the_minimum_and_reported():
 
 
 @pytest.mark.parametrize("seed", [0, 1])
-def test_keep_inside_holds_every_jitter(seed):
+def test_keep_inside_holds_every_jitter(seed: int) -> None:
     """Whatever the jitter draws, the turned ink ends inside the room."""
     import random
 

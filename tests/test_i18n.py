@@ -6,21 +6,23 @@ from __future__ import annotations
 import unicodedata
 from pathlib import Path
 
+import pytest
+from conftest import extracted_message_ids, pdf_text
+
 from printkit.context import BuildContext
 from printkit.fonts import manifest, missing_glyphs
-from printkit.i18n import SHARED, available_locales, translations
+from printkit.i18n import SHARED, Catalog, available_locales, translations
 from printkit.kits import catalogs, get_kit
 from printkit.paper import paper
-from tests.conftest import extracted_message_ids, pdf_text
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _mapping(catalog) -> Path:
+def _mapping(catalog: Catalog) -> Path:
     return Path(str(catalog.folder())) / "babel.cfg"
 
 
-def test_extraction_finds_the_sheet_labels(tmp_path):
+def test_extraction_finds_the_sheet_labels(tmp_path: Path) -> None:
     """A sheet's labels are its kit's words; the sheet's furniture is printkit's."""
     ids = extracted_message_ids(tmp_path, _mapping(get_kit("wftgts").catalog))
     for label in ["Score", "Total", "Final", "WAITING FOR THE GAME TO START", "Round %(n)d"]:
@@ -30,7 +32,7 @@ def test_extraction_finds_the_sheet_labels(tmp_path):
     assert "Score" not in shared  # a kit's word is not printkit's
 
 
-def test_french_catalog_translates_and_falls_back():
+def test_french_catalog_translates_and_falls_back() -> None:
     assert "fr" in available_locales()
     wftgts = get_kit("wftgts").catalog
     fr = translations("fr", wftgts).gettext
@@ -44,7 +46,7 @@ def test_french_catalog_translates_and_falls_back():
     assert translations("fr").gettext("Round %(n)d") == "Round %(n)d"  # not printkit's word
 
 
-def test_french_sheet(tmp_path):
+def test_french_sheet(tmp_path: Path) -> None:
     from printkit.pipeline import drawing
     from printkit.templates.wftgts.components import SheetOptions, draw_play_sheet
 
@@ -55,7 +57,7 @@ def test_french_sheet(tmp_path):
     assert "Manche 1" in text and "EN ATTENDANT QUE LA PARTIE COMMENCE" in text
 
 
-def test_catalog_text_has_glyphs_in_the_sheet_fonts():
+def test_catalog_text_has_glyphs_in_the_sheet_fonts() -> None:
     """Every translated string prints in the sans fonts of its locale's script, spaces included
     (French puts U+202F and U+00A0 in numbers and before punctuation); the hands write its
     letters, digits and spaces (a Russian example sheet is handwritten too)."""
@@ -69,7 +71,8 @@ def test_catalog_text_has_glyphs_in_the_sheet_fonts():
                 assert missing_glyphs(sample, role, locale) == [], (locale, each.domain, role)
 
 
-def test_a_plugin_kit_ships_its_own_catalog(tmp_path, monkeypatch):
+def test_a_plugin_kit_ships_its_own_catalog(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """A kit from another distribution brings its catalog in its own package (found with
     importlib.resources): a drawing of it speaks its words, then printkit's, then English."""
     from printkit.context import DrawContext
@@ -94,7 +97,7 @@ def test_a_plugin_kit_ships_its_own_catalog(tmp_path, monkeypatch):
     assert french._("Rule handout") == translations("fr").gettext("Rule handout")
 
 
-def test_the_dice_kit_prints_each_games_dice_in_that_games_words():
+def test_the_dice_kit_prints_each_games_dice_in_that_games_words() -> None:
     from printkit.context import DrawContext
     from printkit.kits import game_kits
     from printkit.page.preflight import Preflight

@@ -19,7 +19,7 @@ def _site_packages(env: Path) -> Path:
     return found
 
 
-def test_wheel_installs_into_a_fresh_venv_and_builds_from_elsewhere(tmp_path):
+def test_wheel_installs_into_a_fresh_venv_and_builds_from_elsewhere(tmp_path: Path) -> None:
     wheels = tmp_path / "wheels"
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",

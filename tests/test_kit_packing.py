@@ -20,7 +20,7 @@ from typing import Any
 import pdfplumber
 import pytest
 from buildcache import built_kits
-from conftest import Unreadable, draw_ctx, page_paths, shapes_left_out
+from conftest import Cli, Unreadable, draw_ctx, page_paths, shapes_left_out
 from pypdf import PdfReader
 
 from printkit.context import BuildContext
@@ -217,7 +217,8 @@ def built(factory: pytest.TempPathFactory, kit: str, config: tuple[str, bool],
 
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c[0]}{'-landscape' * c[1]}")
 @pytest.mark.parametrize("kit", sorted(kits()))
-def test_a_packed_kit_shows_every_page_once_apart_and_safe(tmp_path_factory, kit, config):
+def test_a_packed_kit_shows_every_page_once_apart_and_safe(tmp_path_factory: pytest.TempPathFactory,
+                                                           kit, config) -> None:
     folder = built(tmp_path_factory, kit, config)
     flat = built(tmp_path_factory, kit, config, pack=False)
     names = packed_names(kit)
@@ -286,7 +287,8 @@ def assert_backs_behind(kit: Path, pieces: list[Piece]) -> None:
 
 
 @pytest.mark.parametrize("kit", ["tug-of-war"])
-def test_the_fast_reading_is_pdfplumbers(tmp_path_factory, kit):
+def test_the_fast_reading_is_pdfplumbers(tmp_path_factory: pytest.TempPathFactory,
+                                         kit: str) -> None:
     """The packing tests read pages with :func:`page_objects`; on kit pages that hold moved
     pieces (forms placed with an offset) and on their component pages it gives exactly what
     pdfplumber gives, object for object, in the same order."""
@@ -299,14 +301,14 @@ def test_the_fast_reading_is_pdfplumbers(tmp_path_factory, kit):
                 assert _objects_fast(page, plumb) == _objects(own), (pdf.name, own.page_number)
 
 
-def test_the_tug_of_war_kit_takes_fewer_sheets_on_a4(tmp_path):
+def test_the_tug_of_war_kit_takes_fewer_sheets_on_a4(tmp_path: Path) -> None:
     """Measured before this change: 5 sheets (10 pages) on A4, with a sheet of athlete tokens
     using 15 % of its page and the dice on two pages."""
     build_kits("tug-of-war", BuildContext(paper("a4")), tmp_path, echo=lambda _s: None)
     assert sheet_count(tmp_path / "tug-of-war" / "tug-of-war-kit.pdf") <= 4
 
 
-def test_on_a3_the_mat_no_longer_sits_alone(tmp_path_factory):
+def test_on_a3_the_mat_no_longer_sits_alone(tmp_path_factory: pytest.TempPathFactory) -> None:
     folder = built(tmp_path_factory, "tug-of-war", ("a3", False))
     pieces, _rest = kit_pieces(folder, "tug-of-war")
     mat = next(p for p in pieces if p.component == "rope-mat")
@@ -315,7 +317,9 @@ def test_on_a3_the_mat_no_longer_sits_alone(tmp_path_factory):
         built(tmp_path_factory, "tug-of-war", ("a3", False), pack=False) / "tug-of-war-kit.pdf")
 
 
-def test_fonts_of_pieces_are_embedded_with_one_subset_per_name(tmp_path_factory):
+def test_fonts_of_pieces_are_embedded_with_one_subset_per_name(
+    tmp_path_factory: pytest.TempPathFactory
+) -> None:
     """A piece's fonts live in its form XObject's resources: they are embedded, and two
     different subsets never share a name there either."""
     for kit in sorted(kits()):
@@ -364,7 +368,7 @@ def _kit(tmp_path: Path, parts: list[tuple[str, Path]], pack: bool = True):
     return assemble_kit("Test kit", parts, out, BuildContext(paper("a4")), pack=pack)
 
 
-def test_small_pages_share_a_sheet_with_a_cut_line_between(tmp_path):
+def test_small_pages_share_a_sheet_with_a_cut_line_between(tmp_path: Path) -> None:
     a = _page(tmp_path / "a.pdf", boxes=[(10, 100)])
     b = _page(tmp_path / "b.pdf", boxes=[(10, 120)])
     c = _page(tmp_path / "c.pdf", boxes=[(10, 200)])
@@ -385,7 +389,7 @@ def test_small_pages_share_a_sheet_with_a_cut_line_between(tmp_path):
                                             ).path.read_bytes()
 
 
-def test_a_one_sided_page_lands_only_where_the_back_is_empty(tmp_path):
+def test_a_one_sided_page_lands_only_where_the_back_is_empty(tmp_path: Path) -> None:
     """A two-sided strip of tokens on the top 60 mm: a one-sided page may go under it when the
     back carries nothing there, not when the back is printed there."""
     small = _page(tmp_path / "small.pdf", boxes=[(10, 50)])
@@ -402,7 +406,7 @@ def test_a_one_sided_page_lands_only_where_the_back_is_empty(tmp_path):
     assert blocked.sheets == 2 and blocked.unpacked == 2
 
 
-def test_a_two_sided_page_moves_with_its_back_behind_it(tmp_path):
+def test_a_two_sided_page_moves_with_its_back_behind_it(tmp_path: Path) -> None:
     """Tokens beside a one-sided mat that fills the left half: their front moves right, their
     back moves left by as much, so it stays behind them (long-edge flip)."""
     mat = _page(tmp_path / "mat.pdf", boxes=[(10, 270)], width=90)
@@ -420,7 +424,7 @@ def test_a_two_sided_page_moves_with_its_back_behind_it(tmp_path):
     assert PdfReader(str(kit.path)).page_labels == ["Mat 1 + Tokens", "Mat 2 + Tokens"]
 
 
-def test_pages_that_print_differently_keep_their_own_sheets(tmp_path):
+def test_pages_that_print_differently_keep_their_own_sheets(tmp_path: Path) -> None:
     portrait = _page(tmp_path / "p.pdf", boxes=[(10, 50)])
     landscape = _page(tmp_path / "l.pdf", boxes=[(10, 50)], landscape=True)
     kit = _kit(tmp_path, [("P", portrait), ("L", landscape)])
@@ -432,7 +436,7 @@ def _unit(part: int, footprint: Rect) -> Unit:
     return Unit(part, (0,), (("a4",),), sheet, sheet.inset(SAFE), footprint)
 
 
-def test_a_piece_never_moves_further_out_of_the_safe_area():
+def test_a_piece_never_moves_further_out_of_the_safe_area() -> None:
     """A piece that reaches past the safe area at the foot (a slug line, printer's marks)
     cannot move down; one that reaches past it at the side can move only up or down."""
     width, height = paper("a4").size
@@ -451,7 +455,7 @@ def test_a_piece_never_moves_further_out_of_the_safe_area():
 
 
 def test_no_pack_gives_one_component_page_per_sheet_and_every_kit_reports_its_sheets(
-        cli, tmp_path):
+        cli: Cli, tmp_path: Path) -> None:
     r = cli("build", "dice", "--paper", "a3", "--out", str(tmp_path / "packed"))
     assert r.code == 0, r.err
     flat = cli("build", "dice", "--paper", "a3", "--no-pack", "--out", str(tmp_path / "flat"))

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import Cli
 
 from printkit import kits as registry
 from printkit.engines.core import (
@@ -37,14 +38,14 @@ def _package(kit: Kit[Any, Any]) -> str:
     return kit.name.replace("-", "_")
 
 
-def test_every_game_and_the_dice_are_registered():
+def test_every_game_and_the_dice_are_registered() -> None:
     names = set(kits())
     assert {"wftgts", "tug-of-war", "dice"} <= names
     assert {k.name for k in game_kits()} >= {"wftgts", "tug-of-war"}
     assert not get_kit("dice").is_game
 
 
-def test_an_unknown_kit_lists_the_known_ones():
+def test_an_unknown_kit_lists_the_known_ones() -> None:
     with pytest.raises(PrintkitError, match="choose from .*wftgts"):
         get_kit("chess")
 
@@ -54,12 +55,30 @@ def _words_of(kit: Kit[Any, Any]) -> set[str]:
     options and their help texts, and the names of data files no other game has."""
     pkg = _package(kit)
     words = {kit.name, pkg, kit.title, kit.game().info.title}
+    for title in (kit.title, kit.game().info.title):
+        words |= _short_forms(title)
     words |= {f"--{flag.name}" for flag in kit.flags} | {flag.help for flag in kit.flags}
     others = {p.name for k in game_kits() if k is not kit
               for p in (ROOT / "engines" / _package(k) / "data").rglob("*")}
     words |= {p.name for p in (ROOT / "engines" / pkg / "data").rglob("*")
               if p.is_file() and p.name not in others}
     return words
+
+
+def _short_forms(title: str) -> set[str]:
+    """How people shorten a title: its initials (Waiting For the Game to Start: WFtGtS; War
+    of Bones: WoB), the part before a dash and its initials (W.A.R. – Powers 'n Points: W.A.R.,
+    W.A.R. PnP), and the first word of a two-word title (Pwinch Wars: Pwinch)."""
+    def initials(words: str) -> str:
+        return "".join(next((c for c in w if c.isalnum()), "") for w in words.split())
+
+    head, _, tail = title.partition(" – ")
+    forms = {head.strip(), f"{head.strip()} {initials(tail)}"} if tail else set()
+    forms.add(initials(title))
+    words = title.split()
+    if len(words) == 2 and len(words[0]) >= 5:
+        forms.add(words[0])
+    return {f for f in forms if len(f) >= 3}
 
 
 def _game_pattern(kit: Kit[Any, Any]) -> re.Pattern[str]:
@@ -76,13 +95,18 @@ def _game_pattern(kit: Kit[Any, Any]) -> re.Pattern[str]:
     ("pwinch-wars", "one per Pwinch Wars scenario", True),
     ("pwinch-wars", "my_events.csv, terrain, characters", False),
     ("war-pnp", "e.g. round_limit for W.A.R. – Powers 'n Points.", True),
+    ("war-pnp", "(W.A.R. PnP's custom sheets)", True),
+    ("wftgts", "today WFtGtS's tables", True),
+    ("pwinch-wars", "a Pwinch game", True),
+    ("war-of-bones", "the WoB ruler", True),
+    ("wftgts", "waiting for the workers", False),
 ])
 def test_the_check_sees_a_game_named_in_shared_code(kit: str, text: str,
                                                     names_it: bool) -> None:
     assert bool(_game_pattern(get_kit(kit)).search(text)) is names_it
 
 
-def test_a_kit_owns_its_files_and_shared_code_names_no_game():
+def test_a_kit_owns_its_files_and_shared_code_names_no_game() -> None:
     """Adding a game is engines/<game>/ plus templates/<game>/ (and its example logs): no
     file of printkit/, engines/core/ or the packaging names any game: not its name or
     package, its title, its own command-line options or their help, nor its data files."""
@@ -103,7 +127,7 @@ def test_a_kit_owns_its_files_and_shared_code_names_no_game():
                                        f"{found.group(0)!r}: shared code must not")
 
 
-def test_each_kit_declares_what_it_has():
+def test_each_kit_declares_what_it_has() -> None:
     for kit in game_kits():
         game = kit.game()
         assert game.info.name == kit.name
@@ -114,7 +138,7 @@ def test_each_kit_declares_what_it_has():
         assert kit.example_logs(), f"{kit.name} has no example logs"
 
 
-def test_validation_reads_a_games_length_and_scores_as_its_kit_declares():
+def test_validation_reads_a_games_length_and_scores_as_its_kit_declares() -> None:
     """No result key is read by convention: a kit that declares no ``rounds`` or ``scores``
     gets none, whatever its result records."""
     from printkit.simulation.games import game_rounds, game_scores
@@ -137,7 +161,7 @@ def test_validation_reads_a_games_length_and_scores_as_its_kit_declares():
     assert game_scores(declared, False, Finished()) == [1.0, 2.0]
 
 
-def test_validation_refuses_demands_that_name_no_capacity():
+def test_validation_refuses_demands_that_name_no_capacity() -> None:
     kit = get_kit("wftgts")
     assert kit.validation is not None
     demands = dict(kit.validation.demands)
@@ -153,7 +177,7 @@ def test_validation_refuses_demands_that_name_no_capacity():
         broken.measure(ctx, 2)
 
 
-def test_an_option_no_component_takes_is_refused(cli, tmp_path):
+def test_an_option_no_component_takes_is_refused(cli: Cli, tmp_path: Path) -> None:
     r = cli("build", "tug-of-war", "--two-up", "--out", str(tmp_path))
     assert r.code == 2
     assert r.err.strip() == "printkit: --two-up applies to no component of tug-of-war"
@@ -291,7 +315,7 @@ class _EntryPoint:
 
 
 @pytest.fixture
-def plugin(monkeypatch):
+def plugin(monkeypatch: pytest.MonkeyPatch) -> Iterator[Kit[Any, Any]]:
     real = registry.entry_points
 
     def entry_points(*, group: str) -> Any:
@@ -303,7 +327,9 @@ def plugin(monkeypatch):
     registry.kits.cache_clear()
 
 
-def test_a_kit_from_another_package_plugs_in_without_editing_printkit(plugin, cli, tmp_path):
+def test_a_kit_from_another_package_plugs_in_without_editing_printkit(
+    plugin: Kit[Any, Any], cli: Cli, tmp_path: Path
+) -> None:
     assert "guess" in kits()
     r = cli("games")
     assert r.code == 0 and "guess: Guess the Die" in r.out and "- sheet: Guess sheet" in r.out
@@ -322,7 +348,8 @@ def test_a_kit_from_another_package_plugs_in_without_editing_printkit(plugin, cl
     assert state.is_chance()
 
 
-def test_a_plugin_kit_adds_its_own_command_line_option(plugin, cli, tmp_path):
+def test_a_plugin_kit_adds_its_own_command_line_option(plugin: Kit[Any, Any], cli: Cli,
+                                                       tmp_path: Path) -> None:
     """The kit declares ``--hint WORD`` (printkit.flags); the CLI offers it, the game gets
     it as an option its log carries, and a game whose kit does not declare it refuses it."""
     r = cli("play", "--help")
@@ -339,12 +366,12 @@ def test_a_plugin_kit_adds_its_own_command_line_option(plugin, cli, tmp_path):
     assert r.code == 2 and "takes no --hint (it applies to `guess`)" in r.err
 
 
-def test_without_the_plugin_the_option_is_not_offered(cli):
+def test_without_the_plugin_the_option_is_not_offered(cli: Cli) -> None:
     assert "--hint" not in cli("play", "--help").out
     assert "--die-size MM" in cli("play", "--help").out  # a shipped kit's own option
 
 
-def test_engines_import_nothing_of_the_print_side():
+def test_engines_import_nothing_of_the_print_side() -> None:
     """Dependency direction: printkit imports the engines, never the other way round."""
     import subprocess
     import sys

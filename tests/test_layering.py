@@ -17,9 +17,9 @@ The rules:
   nothing above: ``printkit/page/`` (what a page is) imports no layout algorithm, drawing kit
   or what uses them; ``printkit/layout/`` no drawing kit; ``printkit/drawing/`` none of the
   pipelines, handouts, validation or CLI that use the drawing kits (:data:`ABOVE`);
-- only the CLI (``cli.py``, ``commands/``, ``__main__.py``, ``demo.py``) imports the CLI, and
-  no command imports the main group (``cli.py`` registers the commands; what both use is
-  ``printkit.commands.common``);
+- only the CLI (``cli/``, ``__main__.py``, ``demo.py``) imports the CLI, and no command
+  module imports the main group (``cli/__init__.py`` registers the commands) or another
+  command's module: what commands share is ``printkit.cli.common`` and ``printkit.cli.options``;
 - an import inside a function of ``printkit/`` is an exception, for start-up time only: it is
   listed in :data:`LAZY` with the reason, and marked where it stands with a ``# lazy:``
   comment (on its line, or above or on the first line of its block of imports).
@@ -40,21 +40,24 @@ GAME_FOLDERS = ("engines", "templates")
 
 ABOVE = {
     "page": ("layout", "drawing", "kits", "pipeline", "handouts", "validate", "validate_report",
-             "simulation", "commands", "cli", "demo"),
+             "simulation", "decks", "cli", "demo"),
     "layout": ("drawing", "kits", "pipeline", "handouts", "validate", "validate_report",
-               "simulation", "commands", "cli", "demo"),
+               "simulation", "decks", "cli", "demo"),
     "drawing": ("pipeline", "handouts", "validate", "validate_report", "simulation",
-                "commands", "cli", "demo"),
+                "decks", "cli", "demo"),
 }
 """What each package of the print layer may not import (modules of ``printkit``): what stands
 above it."""
 
-CLI = ("cli.py", "__main__.py", "demo.py", "commands/*")
-"""The command line: only these import ``printkit.cli`` or ``printkit.commands``."""
+CLI = ("cli/*", "__main__.py", "demo.py")
+"""The command line: only these import ``printkit.cli``."""
+
+SHARED_BY_COMMANDS = ("common", "options")
+"""The modules of ``printkit/cli/`` that every command may import."""
 
 COMMAND_MACHINERY = ("printkit.kits", "printkit.context", "printkit.i18n", "printkit.pipeline",
                      "printkit.handouts", "printkit.simulation", "printkit.validate",
-                     "printkit.commands.deck", "printkit.commands.preview",
+                     "printkit.decks", "printkit.preview",
                      "printkit.layout.calibration")
 """What a command imports when it runs: the kits, the drawing context and the pipelines load
 ReportLab, the handouts Jinja2 and pypdf, the preview pypdfium2."""
@@ -62,7 +65,7 @@ ReportLab, the handouts Jinja2 and pypdf, the preview pypdfium2."""
 LAZY: dict[tuple[str, str], str] = {
     **{(where, module): "a command's machinery, loaded when the command runs: printkit loads "
                         "every command to start, and `printkit --help` loads none of it"
-       for where in ("cli.py", "commands/*") for module in COMMAND_MACHINERY},
+       for where in ("cli/*",) for module in COMMAND_MACHINERY},
     ("fonts.py", "fontTools"): "fontTools takes 0.1 s to load; only drawing needs it",
     ("drawing/draw.py", "fontTools"): "fontTools takes 0.1 s to load; only drawing needs it",
     ("page/preflight.py", "pypdf"): "pypdf takes 0.2 s to load; only a written PDF needs it "
@@ -113,7 +116,7 @@ def crossings(top: str, relative: Path, source: str, game_names: set[str],
     own = own if own in owners else None
     layer = relative.parts[0] if top == "printkit" and len(relative.parts) > 1 else None
     where = f"{top}/{relative}"
-    found = []
+    found: list[str] = []
     seen: set[int] = set()  # one finding per import statement (``from a import b``: a, a.b)
     for line, name in imported(source):
         parts = name.split(".")
@@ -132,12 +135,17 @@ def crossings(top: str, relative: Path, source: str, game_names: set[str],
         if layer in ABOVE and len(parts) > 1 and parts[1] in ABOVE[layer]:
             found.append(f"{where}:{line}: the {layer} layer imports what stands above it "
                          f"({name})")
-        if len(found) == before and len(parts) > 1 and parts[1] in ("cli", "commands"):
+        if len(found) == before and len(parts) > 1 and parts[1] == "cli":
+            command = (top == "printkit" and _is(relative, ("cli/*",))
+                       and relative.name != "__init__.py")
             if top != "printkit" or not _is(relative, CLI):
                 found.append(f"{where}:{line}: only the CLI imports the CLI ({name})")
-            elif parts[1] == "cli" and _is(relative, ("commands/*",)):
+            elif command and len(parts) == 2:
                 found.append(f"{where}:{line}: a command imports the main group ({name}); "
-                             "share through printkit.commands.common")
+                             "share through printkit.cli.common or printkit.cli.options")
+            elif command and parts[2] not in (*SHARED_BY_COMMANDS, relative.stem):
+                found.append(f"{where}:{line}: a command imports another command's module "
+                             f"({name}); share through printkit.cli.common")
         if len(found) > before:
             seen.add(line)
     return found
@@ -233,7 +241,7 @@ def test_no_lazy_import_without_a_reason() -> None:
                                  if fnmatch.fnmatch(relative.as_posix(), w)
                                  and (module == m or module.startswith(m + "."))}
     assert found == []
-    unused = {key for key in LAZY if key[0] not in ("cli.py", "commands/*")} - used
+    unused = {key for key in LAZY if key[0] != "cli/*"} - used
     assert unused == set(), "LAZY lists exceptions no module has any more"
 
 
@@ -265,10 +273,14 @@ def test_no_lazy_import_without_a_reason() -> None:
      "printkit/layout/tile.py:1: the layout layer imports what stands above it"),
     ("printkit", "drawing/dice.py", "from printkit.pipeline import drawing\n",
      "printkit/drawing/dice.py:1: the drawing layer imports what stands above it"),
-    ("printkit", "pipeline.py", "from printkit.commands.common import out_dir\n",
+    ("printkit", "pipeline.py", "from printkit.cli.common import out_dir\n",
      "printkit/pipeline.py:1: only the CLI imports the CLI"),
-    ("printkit", "commands/handouts.py", "def f():\n    from printkit.cli import Fail\n",
-     "printkit/commands/handouts.py:2: a command imports the main group"),
+    ("printkit", "cli/handouts.py", "def f():\n    from printkit.cli import main\n",
+     "printkit/cli/handouts.py:2: a command imports the main group"),
+    ("printkit", "cli/build.py", "from printkit.cli.handouts import run_batch\n",
+     "printkit/cli/build.py:1: a command imports another command's module"),
+    ("printkit", "layout/impose.py", "from printkit.decks import build_deck\n",
+     "printkit/layout/impose.py:1: the layout layer imports what stands above it"),
 ])
 def test_the_check_finds_each_kind_of_crossing(top: str, relative: str, source: str,
                                                says: str) -> None:
@@ -288,7 +300,10 @@ def test_what_a_layer_may_import_passes() -> None:
     assert crossings("printkit", Path("drawing/dice.py"),
                      "from printkit.layout.fit import wrap\nfrom printkit.page import marks\n"
                      "from printkit.kits import Component\n", games(), kit_packages()) == []
-    assert crossings("printkit", Path("cli.py"), "from printkit.commands import plugin_commands\n",
+    assert crossings("printkit", Path("cli/__init__.py"),
+                     "from printkit.cli import build, cache\n", games(), kit_packages()) == []
+    assert crossings("printkit", Path("cli/build.py"),
+                     "from printkit.cli.common import Fail\nfrom printkit.cli.options import KIT\n",
                      games(), kit_packages()) == []
     assert crossings("templates", Path("dice/handout.py"),
                      "from printkit.templates.dice.games import presets\n", games(),
@@ -316,5 +331,5 @@ def test_a_listed_and_marked_lazy_import_passes() -> None:
     assert lazy_imports(Path("fonts.py"), marked) == []
     command = ("def build():\n    # lazy: the machinery\n    from printkit.kits import kits\n"
                "    from printkit.pipeline import build_kits\n")
-    assert lazy_imports(Path("cli.py"), command) == []
-    assert lazy_imports(Path("commands/handouts.py"), command) == []
+    assert lazy_imports(Path("cli/build.py"), command) == []
+    assert lazy_imports(Path("cli/handouts.py"), command) == []

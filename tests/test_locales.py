@@ -4,6 +4,8 @@ its font), and plural forms follow the language's rules."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from buildcache import built_kits
 
@@ -17,7 +19,8 @@ LOCALES = available_locales()
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_every_kit_and_handout_prints_clean_in(tmp_path_factory, tmp_path, locale):
+def test_every_kit_and_handout_prints_clean_in(tmp_path_factory: pytest.TempPathFactory,
+                                               tmp_path: Path, locale: str) -> None:
     # built once for the run (tests/buildcache.py): in English it is the A4 home build
     # tests/test_print_conformance.py reads
     _out, report = built_kits(tmp_path_factory, "all", BuildContext(paper("a4"), locale=locale))
@@ -28,7 +31,7 @@ def test_every_kit_and_handout_prints_clean_in(tmp_path_factory, tmp_path, local
             build_handout(kit, BuildContext(paper("letter"), locale=locale), tmp_path / "h")
 
 
-def test_russian_counts_take_three_forms():
+def test_russian_counts_take_three_forms() -> None:
     t = translations("ru", kits()["tug-of-war"].catalog)
     forms = {n: t.ngettext("%(num)s six-sided die", "%(num)s six-sided dice", n)
              for n in (1, 2, 5, 21, 22, 25)}
@@ -37,13 +40,13 @@ def test_russian_counts_take_three_forms():
 
 
 @pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != "en"])
-def test_counts_are_translated_in(locale):
+def test_counts_are_translated_in(locale: str) -> None:
     t = translations(locale, kits()["tug-of-war"].catalog)
     assert t.ngettext("%(num)s six-sided die", "%(num)s six-sided dice", 9) != \
         "%(num)s six-sided dice"
 
 
-def test_a_text_box_hyphenates_in_its_language_when_shrinking_is_not_enough():
+def test_a_text_box_hyphenates_in_its_language_when_shrinking_is_not_enough() -> None:
     """The turn summary shrinks its text first; a word still too long for the column is then
     hyphenated with the language's dictionary (a hyphen at a syllable) instead of being cut
     anywhere without one."""

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import Cli
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
@@ -278,7 +279,9 @@ def fuzz_case(game: str, log: int, cut: int, mutation: Mutation | None) -> tuple
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_an_unfinished_game_replays_and_draws_what_was_played(game, cli, tmp_path):
+def test_an_unfinished_game_replays_and_draws_what_was_played(
+    game, cli: Cli, tmp_path: Path
+) -> None:
     """A log cut after any line is an unfinished game: replay takes it, example draws it.
     The header alone and every cut of a short log are always tried; other cut points are
     drawn."""
@@ -305,7 +308,7 @@ def test_an_unfinished_game_replays_and_draws_what_was_played(game, cli, tmp_pat
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_mutated_log_is_replayed_or_refused_in_one_line(game, cli, tmp_path):
+def test_a_mutated_log_is_replayed_or_refused_in_one_line(game, cli: Cli, tmp_path: Path) -> None:
     """Mutated logs: replay and example both exit 0, or both refuse the log in one line
     with exit 2; nothing else escapes and no partial PDF is left behind."""
     cases = iter(range(10**6))

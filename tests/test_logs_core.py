@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import Cli
 
 from printkit.engines.core import (
     LogFormatError,
@@ -27,13 +28,13 @@ SEED_LOG = ROOT / "examples" / "wftgts" / "seed-example.jsonl"
 HEADER = '{"printkit_log": 1, "game": "wftgts", "rules": "1.01", "players": ["Ann"]}'
 
 
-def test_nothing_may_follow_the_result_line():
+def test_nothing_may_follow_the_result_line() -> None:
     text = HEADER + '\n{"result": {"scores": [0]}}\n{"chance": [1, 1, 1, 1, 1, 1, 1]}\n'
     with pytest.raises(LogFormatError, match="line 3: nothing may follow the result line"):
         parse_log(text)
 
 
-def test_a_result_key_the_game_does_not_write_is_an_error():
+def test_a_result_key_the_game_does_not_write_is_an_error() -> None:
     lines = SEED_LOG.read_text().splitlines()
     body = [ln for ln in lines if not ln.startswith('{"result"')]
     game = get_kit("wftgts").game()
@@ -45,7 +46,7 @@ def test_a_result_key_the_game_does_not_write_is_an_error():
 
 
 @pytest.mark.parametrize("kit", game_kits(), ids=lambda k: k.name)
-def test_every_example_log_and_bot_log_matches_the_schema(kit):
+def test_every_example_log_and_bot_log_matches_the_schema(kit) -> None:
     game = kit.game()
     schema = log_schema(game)
     assert schema["$schema"].endswith("2020-12/schema")
@@ -57,34 +58,34 @@ def test_every_example_log_and_bot_log_matches_the_schema(kit):
         validate_log_lines(game, played.log.dumps())
 
 
-def test_the_schema_names_the_line_and_the_unknown_key():
+def test_the_schema_names_the_line_and_the_unknown_key() -> None:
     game = get_kit("wftgts").game()
     text = HEADER + '\n{"chance": [1, 1, 1, 1, 1, 1, 1], "note": "hm"}\n'
     with pytest.raises(LogFormatError, match="line 2: chance line: .*unknown key.*'note'"):
         validate_log_lines(game, text)
 
 
-def test_replay_prints_the_schema(cli):
+def test_replay_prints_the_schema(cli: Cli) -> None:
     r = cli("replay", "--schema", "tug-of-war")
     assert r.code == 0
     schema = json.loads(r.out)
     assert schema["$defs"]["header"]["properties"]["game"] == {"const": "tug-of-war"}
 
 
-def test_a_visitor_sees_typed_moves_with_their_reasons():
+def test_a_visitor_sees_typed_moves_with_their_reasons() -> None:
     from printkit.engines.wftgts import Keep, Score
 
     seen: list[tuple[str, object]] = []
 
     class Collect(ReplayVisitor):
-        def visit_chance(self, before, outcome, after):
+        def visit_chance(self, before, outcome, after) -> None:
             seen.append(("chance", outcome))
 
-        def visit_action(self, player, before, action, after, reason):
+        def visit_action(self, player, before, action, after, reason) -> None:
             assert after is not before
             seen.append(("action", action))
 
-        def end(self, state):
+        def end(self, state) -> None:
             seen.append(("end", state.result()["scores"]))
 
     replay(get_kit("wftgts").game(), read_log(SEED_LOG), visitor=Collect())
@@ -93,7 +94,9 @@ def test_a_visitor_sees_typed_moves_with_their_reasons():
     assert seen[-1] == ("end", [570])
 
 
-def test_reasons_are_recorded_as_message_ids_and_never_formatted_in_play(monkeypatch):
+def test_reasons_are_recorded_as_message_ids_and_never_formatted_in_play(
+    monkeypatch: pytest.MonkeyPatch
+):
     calls = []
 
     class Counting(Reason):

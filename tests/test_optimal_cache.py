@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import time
+from collections.abc import Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
@@ -136,7 +137,7 @@ def _cli(*args: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture(scope="module")
-def first_run(tmp_path_factory):
+def first_run(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FirstRun]:
     """``printkit play wftgts --bot optimal`` with an empty cache folder: the real build
     (about 10 s), kept for every test here; removed afterwards."""
     root = tmp_path_factory.mktemp("printkit-cache")
@@ -182,7 +183,7 @@ def _moves(seats: list[str], seed: int) -> str:
 # -- the first run --------------------------------------------------------------------------
 
 
-def test_a_first_run_says_what_it_computes_how_long_and_where(first_run):
+def test_a_first_run_says_what_it_computes_how_long_and_where(first_run: FirstRun) -> None:
     assert first_run.code == 0
     lines = first_run.err.splitlines()
     assert len(lines) == 1, first_run.err
@@ -197,7 +198,8 @@ def test_a_first_run_says_what_it_computes_how_long_and_where(first_run):
     assert code == 0 and err == ""
 
 
-def test_a_quiet_first_run_says_nothing(tmp_path, monkeypatch, capsys):
+def test_a_quiet_first_run_says_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("PRINTKIT_QUIET", "1")
     opt.load_tables(tmp_path / "quiet", rules=_tiny())
     assert capsys.readouterr().err == ""
@@ -207,7 +209,7 @@ def test_a_quiet_first_run_says_nothing(tmp_path, monkeypatch, capsys):
     assert said and Path(said.group(1)) == tmp_path / "said"
 
 
-def test_a_build_reports_its_progress_through_the_callback(tmp_path):
+def test_a_build_reports_its_progress_through_the_callback(tmp_path: Path) -> None:
     calls: list[tuple[str, int | None]] = []
     steps: list[int] = []
 
@@ -230,21 +232,23 @@ def test_a_build_reports_its_progress_through_the_callback(tmp_path):
 # -- small on disk, the same moves ----------------------------------------------------------
 
 
-def test_the_tables_are_small_on_disk(first_run):
+def test_the_tables_are_small_on_disk(first_run: FirstRun) -> None:
     folder = first_run.tables.path
     assert [p.name for p in first_run.root.iterdir()] == [folder.name]
     assert sorted(p.name for p in folder.iterdir()) == ["meta.json", "packed.bin"]
     assert _size(folder) < DISK_LIMIT_MIB * 2**20
 
 
-def test_the_optimal_bot_moves_as_it_did_with_the_float_tables(first_run, monkeypatch):
+def test_the_optimal_bot_moves_as_it_did_with_the_float_tables(
+    first_run: FirstRun, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(first_run.root))
     for seats, games in GOLDEN.items():
         for seed, moves in games.items():
             assert _moves(list(seats), seed) == moves, (seats, seed)
 
 
-def test_a_stored_move_is_the_first_best_of_the_values(first_run):
+def test_a_stored_move_is_the_first_best_of_the_values(first_run: FirstRun) -> None:
     # the values, recomputed on demand, exactly as the moves were chosen from
     tables = first_run.tables
     rng = np.random.default_rng(4)
@@ -260,7 +264,7 @@ def test_a_stored_move_is_the_first_best_of_the_values(first_run):
         assert table.best_keep(stage, line) == (int(masks[0]), int(worths[0]))
 
 
-def test_the_game_values_come_with_the_moves(first_run):
+def test_the_game_values_come_with_the_moves(first_run: FirstRun) -> None:
     # the figures the handout and the bench print are kept in meta.json
     tables = first_run.tables
     assert round(tables.game_value, 3) == 568.178
@@ -270,7 +274,9 @@ def test_the_game_values_come_with_the_moves(first_run):
 # -- stale tables ---------------------------------------------------------------------------
 
 
-def test_a_rules_change_replaces_the_tables_and_nothing_else(tmp_path, monkeypatch):
+def test_a_rules_change_replaces_the_tables_and_nothing_else(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("PRINTKIT_QUIET", "1")
     old = opt.load_tables(tmp_path, rules=_tiny(2)).path
     older = tmp_path / "wftgts-optimal-v2-0e01f3d491336da9"  # the float tables' format
@@ -299,7 +305,8 @@ def test_a_rules_change_replaces_the_tables_and_nothing_else(tmp_path, monkeypat
         p.name for p in [new, *keep])
 
 
-def test_a_broken_table_folder_is_built_again_in_its_place(tmp_path, monkeypatch):
+def test_a_broken_table_folder_is_built_again_in_its_place(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PRINTKIT_QUIET", "1")
     rules = _tiny()
     packed = opt.load_tables(tmp_path, rules=rules).path / "packed.bin"
@@ -310,7 +317,9 @@ def test_a_broken_table_folder_is_built_again_in_its_place(tmp_path, monkeypatch
     assert packed.read_bytes() == whole and tables.best_keep(1, (3, 3, 3))[0] == 7
 
 
-def test_an_unwritable_cache_builds_in_memory_and_says_so(tmp_path, monkeypatch, capsys):
+def test_an_unwritable_cache_builds_in_memory_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.delenv("PRINTKIT_QUIET", raising=False)
     (tmp_path / "file").write_text("x")
     tables = opt.load_tables(tmp_path / "file" / "cache", rules=_tiny())
@@ -322,7 +331,8 @@ def test_an_unwritable_cache_builds_in_memory_and_says_so(tmp_path, monkeypatch,
 # -- printkit cache -------------------------------------------------------------------------
 
 
-def test_printkit_cache_lists_and_clear_empties(tmp_path, monkeypatch, capsys):
+def test_printkit_cache_lists_and_clear_empties(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("PRINTKIT_QUIET", "1")
     monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path))
     tables = opt.load_tables(rules=_tiny()).path
@@ -349,7 +359,9 @@ def test_printkit_cache_lists_and_clear_empties(tmp_path, monkeypatch, capsys):
 
 
 @pytest.mark.parametrize("args", [["cache"], ["cache", "clear"]])
-def test_a_cache_path_that_is_a_file_is_bad_input(tmp_path, monkeypatch, capsys, args):
+def test_a_cache_path_that_is_a_file_is_bad_input(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str],
+                                                  args: list[str]) -> None:
     blocker = tmp_path / "cache"
     blocker.write_text("not a folder")
     for where in (blocker, blocker / "inside"):
@@ -362,7 +374,8 @@ def test_a_cache_path_that_is_a_file_is_bad_input(tmp_path, monkeypatch, capsys,
     assert blocker.read_text() == "not a folder"
 
 
-def test_clear_refuses_the_home_folder(tmp_path, monkeypatch, capsys):
+def test_clear_refuses_the_home_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
     home = tmp_path / "home"
     home.mkdir()
     (home / "thesis.tex").write_text("years of work")

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import Cli
 from pypdf import PdfReader
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,7 +33,7 @@ def _globals_of_drawing(source: str) -> list[str]:
     return found
 
 
-def test_no_drawing_state_lives_outside_the_context():
+def test_no_drawing_state_lives_outside_the_context() -> None:
     """One channel: the locale, the recorder and the context travel in the DrawContext that
     every drawing, translating and recording call takes; nothing is installed globally."""
     found = []
@@ -44,7 +45,7 @@ def test_no_drawing_state_lives_outside_the_context():
     from printkit.page.canvas import open_canvas
 
     with pytest.raises(TypeError, match="ctx"):  # no canvas without a context
-        open_canvas(ROOT / "x.pdf", None).__enter__()  # type: ignore[call-arg]
+        open_canvas(ROOT / "x.pdf", None).__enter__()  # type: ignore[call-arg, arg-type]
 
 
 @pytest.mark.parametrize(("source", "says"), [
@@ -52,11 +53,12 @@ def test_no_drawing_state_lives_outside_the_context():
     ("_ = gettext\n", "1: a global _"),
     ("with open_canvas(p, paper, title='t') as c:\n    pass\n", "1: open_canvas without ctx"),
 ])
-def test_the_check_finds_drawing_state_outside_the_context(source, says):
+def test_the_check_finds_drawing_state_outside_the_context(source: str, says: str) -> None:
     assert _globals_of_drawing(source) == [says]
 
 
-def test_an_example_with_glyphs_the_handwriting_lacks_fails(cli, tmp_path, seed_log):
+def test_an_example_with_glyphs_the_handwriting_lacks_fails(cli: Cli, tmp_path: Path,
+                                                            seed_log: Path) -> None:
     lines = seed_log.read_text(encoding="utf-8").splitlines()
     header = json.loads(lines[0])
     header["players"][0]["name"] = "李雷"
@@ -69,7 +71,7 @@ def test_an_example_with_glyphs_the_handwriting_lacks_fails(cli, tmp_path, seed_
     assert "preflight found" in r.err
 
 
-def test_a_french_kit_has_french_bookmarks(cli, tmp_path):
+def test_a_french_kit_has_french_bookmarks(cli: Cli, tmp_path: Path) -> None:
     assert cli("build", "wftgts", "--locale", "fr", "--out", str(tmp_path)).code == 0
     reader = PdfReader(str(tmp_path / "wftgts" / "wftgts-kit.pdf"))
     titles = [item.title for item in reader.outline]
@@ -77,13 +79,15 @@ def test_a_french_kit_has_french_bookmarks(cli, tmp_path):
     assert "Play sheet" not in titles
 
 
-def test_a_build_reports_per_kit(cli, tmp_path):
+def test_a_build_reports_per_kit(cli: Cli, tmp_path: Path) -> None:
     r = cli("build", "all", "--out", str(tmp_path), "--preflight")
     assert r.code == 0, r.err
     assert "preflight: 0 error(s)" in r.out
 
 
-def test_the_validation_report_embeds_every_font_and_labels_its_chart(cli, tmp_path):
+def test_the_validation_report_embeds_every_font_and_labels_its_chart(
+    cli: Cli, tmp_path: Path
+) -> None:
     from conftest import pdf_fonts, pdf_text
 
     out = tmp_path / "report.pdf"
@@ -96,7 +100,7 @@ def test_the_validation_report_embeds_every_font_and_labels_its_chart(cli, tmp_p
     assert "number of scores" in text
 
 
-def test_a_score_below_the_best_is_pointed_out(cli, tmp_path):
+def test_a_score_below_the_best_is_pointed_out(cli: Cli, tmp_path: Path) -> None:
     from conftest import ROOT, pdf_text
 
     log = ROOT / "examples" / "wftgts" / "pretend-twos.jsonl"

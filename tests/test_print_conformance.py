@@ -38,8 +38,9 @@ def built(factory: pytest.TempPathFactory, paper_name: str, profile: str = "home
 
 @pytest.mark.parametrize("profile", PROFILES)
 @pytest.mark.parametrize("paper_name", PAPERS)
-def test_every_component_is_exact_embedded_clean_and_reproducible(tmp_path_factory, paper_name,
-                                                                   profile):
+def test_every_component_is_exact_embedded_clean_and_reproducible(
+    tmp_path_factory: pytest.TempPathFactory, paper_name: str, profile: str
+) -> None:
     out, report = built(tmp_path_factory, paper_name, profile)
     again, _report = built(tmp_path_factory, paper_name, profile, copy="again")
     assert report.findings == [], report.report()
@@ -105,17 +106,18 @@ def assert_one_subset_per_name(reader: PdfReader, pdf: Path) -> None:
 
 
 @pytest.mark.parametrize("paper_name", ["a3", "tabloid", "universal"])
-def test_every_kit_builds_clean_on_other_papers(tmp_path_factory, paper_name):
+def test_every_kit_builds_clean_on_other_papers(tmp_path_factory: pytest.TempPathFactory,
+                                                paper_name: str) -> None:
     _out, report = built(tmp_path_factory, paper_name)
     assert report.findings == [], report.report()
 
 
-def test_every_kit_builds_clean_on_landscape_a4(tmp_path_factory):
+def test_every_kit_builds_clean_on_landscape_a4(tmp_path_factory: pytest.TempPathFactory) -> None:
     _out, landscape = built(tmp_path_factory, "a4", landscape=True)
     assert landscape.findings == [], landscape.report()
 
 
-def test_something_drawn_outside_the_safe_area_is_found(tmp_path):
+def test_something_drawn_outside_the_safe_area_is_found(tmp_path: Path) -> None:
     """The safe-area check itself: a label too near the edge and a box over it are errors."""
     from printkit.page.document import open_document
 
@@ -127,7 +129,7 @@ def test_something_drawn_outside_the_safe_area_is_found(tmp_path):
     assert sorted(codes) == [("outside-safe-area", "shapes"), ("outside-safe-area", "text")]
 
 
-def test_what_is_clipped_away_or_exempt_is_not_a_finding(tmp_path):
+def test_what_is_clipped_away_or_exempt_is_not_a_finding(tmp_path: Path) -> None:
     from printkit.page.canvas import exempt
     from printkit.page.document import open_document
 
@@ -146,7 +148,7 @@ def test_what_is_clipped_away_or_exempt_is_not_a_finding(tmp_path):
 
 
 @pytest.mark.parametrize("kit", [k.name for k in game_kits()])
-def test_every_capacity_is_exercised_by_real_games(kit):
+def test_every_capacity_is_exercised_by_real_games(kit) -> None:
     """Every capacity holds what the validation bot's games need, and some bot's games need
     each one (a strong bot may never use a power whose marks a random player writes)."""
     from printkit.validate import run_validation
@@ -171,7 +173,7 @@ def test_every_capacity_is_exercised_by_real_games(kit):
 @pytest.mark.parametrize("kit,log", [(k.name, log) for k in game_kits()
                                      for log in k.example_logs()],
                          ids=lambda v: getattr(v, "name", v))
-def test_every_example_renders(tmp_path, kit, log):
+def test_every_example_renders(tmp_path: Path, kit, log) -> None:
     from printkit.engines.core import read_log
 
     out = tmp_path / "example.pdf"
@@ -183,7 +185,8 @@ def test_every_example_renders(tmp_path, kit, log):
 
 
 @pytest.mark.parametrize("kit", KITS)
-def test_a_double_sided_kit_lands_every_page_on_its_side(tmp_path_factory, kit):
+def test_a_double_sided_kit_lands_every_page_on_its_side(tmp_path_factory: pytest.TempPathFactory,
+                                                         kit) -> None:
     """In a kit that asks for duplex, every component starts on a front (odd page) and the
     kit has whole sheets. (Which piece lands behind which, once small components share
     sheets, is measured piece by piece in test_kit_packing.py.)"""

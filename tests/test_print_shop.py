@@ -167,7 +167,9 @@ def corner_marks(m: Measured) -> int:
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)
-def test_every_print_shop_page_has_trim_bleed_marks_and_slug_outside(built, paper_name):
+def test_every_print_shop_page_has_trim_bleed_marks_and_slug_outside(
+    built: dict[str, Path], paper_name: str
+) -> None:
     for pdf in component_pdfs(built[paper_name]):
         for number, m in enumerate(measure(pdf), start=1):
             where = f"{pdf.parent.name}/{pdf.name} page {number}"
@@ -194,7 +196,7 @@ def test_every_print_shop_page_has_trim_bleed_marks_and_slug_outside(built, pape
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)
-def test_no_stroke_runs_along_the_cut(built, paper_name):
+def test_no_stroke_runs_along_the_cut(built: dict[str, Path], paper_name: str) -> None:
     """A line on the trim line is half cut off, or shows as a sliver when the cut strays: a
     border belongs inside the trim (or is the cut itself, at home only)."""
     for pdf in component_pdfs(built[paper_name]):
@@ -212,7 +214,8 @@ def test_no_stroke_runs_along_the_cut(built, paper_name):
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)
-def test_sheets_are_the_paper_framed_by_bleed_and_marks(built, paper_name):
+def test_sheets_are_the_paper_framed_by_bleed_and_marks(built: dict[str, Path],
+                                                        paper_name: str) -> None:
     """A full-page component's TrimBox is the paper itself; the page adds bleed and a mark
     zone; imposed sheets and the mat are laid on the paper itself."""
     want = sorted(round(v, 2) for v in paper(paper_name).size)
@@ -244,7 +247,7 @@ def _sheet(tmp_path: Path, profile: str, draw: Any, name: str = "s.pdf") -> tupl
     return out, ctx
 
 
-def test_templates_draw_in_the_papers_frame_and_fills_run_into_the_bleed(tmp_path):
+def test_templates_draw_in_the_papers_frame_and_fills_run_into_the_bleed(tmp_path: Path) -> None:
     def draw(doc: Any, area: Rect) -> None:
         c = doc.canvas
         r = doc.bleed_rect  # a full-page background
@@ -276,11 +279,11 @@ def test_templates_draw_in_the_papers_frame_and_fills_run_into_the_bleed(tmp_pat
     assert "Print at 100" not in m.text and corner_marks(m) == 8
 
 
-def test_the_safe_area_check_moves_with_the_paper(tmp_path):
-    from printkit.fonts import font
+def test_the_safe_area_check_moves_with_the_paper(tmp_path: Path) -> None:
+    from printkit.fonts import FontRole, font
 
     def draw(doc: Any, area: Rect) -> None:
-        doc.canvas.setFont(font("sans", "en"), 9)
+        doc.canvas.setFont(font(FontRole.SANS, "en"), 9)
         doc.canvas.drawString(area.x + 2, area.cy, "inside")
         doc.canvas.drawString(mm(1), area.cy, "too near the paper's edge")
 
@@ -290,7 +293,7 @@ def test_the_safe_area_check_moves_with_the_paper(tmp_path):
     assert "5.3 mm" in ctx.preflight.findings[0].message  # 6.35 mm less the 1 mm it starts at
 
 
-def test_to_bleed_pushes_out_only_the_sides_on_the_edge(tmp_path):
+def test_to_bleed_pushes_out_only_the_sides_on_the_edge(tmp_path: Path) -> None:
     seen: dict[str, Rect] = {}
 
     def draw(doc: Any, _area: Rect) -> None:
@@ -306,7 +309,7 @@ def test_to_bleed_pushes_out_only_the_sides_on_the_edge(tmp_path):
     assert seen["header"] == Rect(0, a4.height - 50, a4.width, 50)
 
 
-def test_an_extra_cut_gets_crop_marks_in_the_mark_zone(tmp_path):
+def test_an_extra_cut_gets_crop_marks_in_the_mark_zone(tmp_path: Path) -> None:
     def draw(doc: Any, _area: Rect) -> None:
         doc.mark_cut(x=doc.paper.width / 2)
 
@@ -319,7 +322,7 @@ def test_an_extra_cut_gets_crop_marks_in_the_mark_zone(tmp_path):
     assert {s.y > m.bleed.top for s in at_cut} == {True, False}
 
 
-def test_home_sheets_are_unchanged(tmp_path):
+def test_home_sheets_are_unchanged(tmp_path: Path) -> None:
     out, ctx = _sheet(tmp_path, "home", lambda doc, area: None)
     assert ctx.preflight.findings == []
     page = PdfReader(str(out)).pages[0]
@@ -328,7 +331,7 @@ def test_home_sheets_are_unchanged(tmp_path):
     assert "Print at 100" in page.extract_text()
 
 
-def test_a_page_of_die_cut_items_keeps_its_own_boxes_in_the_papers_frame(tmp_path):
+def test_a_page_of_die_cut_items_keeps_its_own_boxes_in_the_papers_frame(tmp_path: Path) -> None:
     from printkit.page.document import open_document
 
     out = tmp_path / "d.pdf"
@@ -342,7 +345,7 @@ def test_a_page_of_die_cut_items_keeps_its_own_boxes_in_the_papers_frame(tmp_pat
     assert corner_marks(m) == 8
 
 
-def test_the_same_sheet_twice_is_the_same_bytes(tmp_path):
+def test_the_same_sheet_twice_is_the_same_bytes(tmp_path: Path) -> None:
     def draw(doc: Any, area: Rect) -> None:
         r = doc.to_bleed(Rect(0, area.top, doc.paper.width, doc.paper.height - area.top))
         doc.canvas.rect(r.x, r.y, r.w, r.h, stroke=0, fill=1)
@@ -361,7 +364,7 @@ def test_the_same_sheet_twice_is_the_same_bytes(tmp_path):
 @pytest.mark.parametrize("kit, component", [("wftgts", "play-sheet"),
                                             ("tug-of-war", "tug-of-war-kit"),
                                             ("war-of-bones", "play-mat")])
-def test_the_fast_reading_is_pdfplumbers(built, kit, component):
+def test_the_fast_reading_is_pdfplumbers(built: dict[str, Path], kit: str, component: str) -> None:
     """:func:`_measure` gives what pdfplumber alone reads, value for value: lines, rectangles
     and curves (stroked and filled, in forms placed on the page), the slug's characters and
     the text."""
@@ -372,7 +375,7 @@ def test_the_fast_reading_is_pdfplumbers(built, kit, component):
     assert all(m.slug for m in fast) != component.endswith("-kit")  # a kit's sheets have none
 
 
-def test_a_stroke_on_the_cut_is_read(tmp_path):
+def test_a_stroke_on_the_cut_is_read(tmp_path: Path) -> None:
     """What the cut check looks for is there in the fast reading: a frame stroked on the
     trim (a box's side on it, along it); a curve is boxed as pdfplumber boxes it."""
     def draw(doc: Any, _area: Rect) -> None:

@@ -61,7 +61,7 @@ def _key(p: np.ndarray) -> tuple:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_net_folds_closed(kind):
+def test_net_folds_closed(kind: str) -> None:
     n = net(kind)
     folded = fold(n)
     # corners meet: the faces share exactly the solid's number of vertices
@@ -87,7 +87,7 @@ def test_net_folds_closed(kind):
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_net_is_flat_without_overlaps(kind):
+def test_net_is_flat_without_overlaps(kind: str) -> None:
     n = net(kind)
     polys = list(n.points) + list(n.tab_polys)
     for i in range(len(polys)):
@@ -105,7 +105,7 @@ def _normals(n, folded):
 
 @pytest.mark.parametrize("kind,total", [("d6", 7), ("d8", 9), ("d10", 9), ("d12", 13),
                                         ("d20", 21)])
-def test_opposite_faces_sum(kind, total):
+def test_opposite_faces_sum(kind: str, total: int) -> None:
     n = net(kind)
     values = dice.face_values(kind)
     normals = _normals(n, fold(n))
@@ -117,7 +117,7 @@ def test_opposite_faces_sum(kind, total):
         assert values[f] + values[opposite] == total
 
 
-def test_d6_is_right_handed():
+def test_d6_is_right_handed() -> None:
     n = net("d6")
     values = dice.face_values("d6")
     normals = _normals(n, fold(n))
@@ -125,7 +125,7 @@ def test_d6_is_right_handed():
     assert np.linalg.det(np.array([by_value[1], by_value[2], by_value[3]])) > 0
 
 
-def test_d10_odd_and_even_apexes():
+def test_d10_odd_and_even_apexes() -> None:
     n = net("d10")
     folded = fold(n)
     values = dice.face_values("d10")
@@ -143,7 +143,7 @@ def test_d10_odd_and_even_apexes():
     assert dice.label("d10", 0, tens=True) == ("00", False)
 
 
-def test_d4_corner_numbers_agree():
+def test_d4_corner_numbers_agree() -> None:
     n = net("d4")
     folded = fold(n)
     values = dice.face_values("d4")
@@ -156,7 +156,7 @@ def test_d4_corner_numbers_agree():
     assert sorted(v.pop() for v in at.values()) == [1, 2, 3, 4]
 
 
-def test_presets_build(tmp_path: Path):
+def test_presets_build(tmp_path: Path) -> None:
     """The dice kit prints every game's preset (and only games' presets: none for a game that
     does not exist yet), each clean on paper."""
     from printkit.context import BuildContext

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 from reportlab.pdfgen.canvas import Canvas
 
-from printkit.commands.common import parse_offset
+from printkit.cli.common import parse_offset
 from printkit.context import BuildContext
 from printkit.errors import LayoutError, PrintkitError
 from printkit.geometry import Rect
@@ -200,9 +200,9 @@ def test_home_nothing_outside_safe_area_and_fonts_embedded(tmp_path: Path) -> No
     out = tmp_path / "h.pdf"
 
     def text_card(c: Canvas, x: float, y: float, w: float, h: float, i: int) -> None:
-        from printkit.fonts import font
+        from printkit.fonts import FontRole, font
 
-        c.setFont(font("sans", "en"), 9)
+        c.setFont(font(FontRole.SANS, "en"), 9)
         c.drawString(x + 5, y + h / 2, f"card {i}")
     with drawing(ctx) as dctx:  # the canvas checks the safe area while it draws
         impose([text_card] * 20, "counter-1", dctx, out, backs=text_card)

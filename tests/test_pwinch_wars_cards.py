@@ -18,6 +18,7 @@ import pdfplumber
 import pytest
 from babel.messages.extract import extract_from_file
 from babel.messages.frontend import parse_mapping_cfg
+from conftest import pdf_fonts, pdf_text
 from pypdf import PdfReader
 
 from printkit.context import BuildContext, DrawContext
@@ -39,7 +40,6 @@ from printkit.templates.pwinch_wars.cards import (
     fit_deck,
 )
 from printkit.templates.pwinch_wars.style import STYLE
-from tests.conftest import pdf_fonts, pdf_text
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = 72 / 25.4
@@ -97,7 +97,9 @@ def _inside(obj: dict[str, Any], box: tuple[float, float, float, float]) -> bool
 
 
 @pytest.mark.parametrize("name", list(PAPERS))
-def test_three_sheets_exact_paper_fonts_embedded_preflight_clean(built, name):  # type: ignore[no-untyped-def]
+def test_three_sheets_exact_paper_fonts_embedded_preflight_clean(
+    built: dict[str, tuple[Path, Preflight]], name
+) -> None:
     path, report = built[name]
     assert not report.findings, report.report()
     reader = PdfReader(str(path))
@@ -113,7 +115,9 @@ def test_three_sheets_exact_paper_fonts_embedded_preflight_clean(built, name):  
 
 
 @pytest.mark.parametrize("name", list(PAPERS))
-def test_every_card_once_with_its_heading_colour_eye_and_dot(built, name):  # type: ignore[no-untyped-def]
+def test_every_card_once_with_its_heading_colour_eye_and_dot(
+    built: dict[str, tuple[Path, Preflight]], name
+) -> None:
     path, _report = built[name]
     item = card_size()
     found: list[str] = []
@@ -155,7 +159,7 @@ def test_every_card_once_with_its_heading_colour_eye_and_dot(built, name):  # ty
 
 
 @pytest.mark.parametrize("name", list(PAPERS))
-def test_backs_lie_behind_fronts(built, name):  # type: ignore[no-untyped-def]
+def test_backs_lie_behind_fronts(built: dict[str, tuple[Path, Preflight]], name) -> None:
     """Long-edge duplex: a back is its front mirrored left to right, within 0.1 mm."""
     path, _report = built[name]
     item = card_size()

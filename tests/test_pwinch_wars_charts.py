@@ -13,6 +13,7 @@ from typing import Any
 
 import pdfplumber
 import pytest
+from conftest import pdf_fonts, pdf_text
 from pypdf import PdfReader
 
 from printkit.context import BuildContext, DrawContext
@@ -32,7 +33,6 @@ from printkit.templates.pwinch_wars.charts import (
     slot_mm,
     turn_slots,
 )
-from tests.conftest import pdf_fonts, pdf_text
 
 MM = 72 / 25.4
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -52,6 +52,9 @@ def build(out: Path, paper_name: str, locale: str = "en") -> tuple[dict[str, Pat
             preflight.check_pdf(path, report=report)
             paths[name] = path
     return paths, report
+
+
+Built = dict[str, tuple[dict[str, Path], Preflight]]
 
 
 @pytest.fixture(scope="module")
@@ -92,7 +95,7 @@ def _row_words(page: Any, label: str, longer: tuple[str, ...] = ()) -> list[str]
 
 
 @pytest.mark.parametrize("name", list(PAPERS))
-def test_one_page_each_exact_paper_fonts_embedded_clean(built, name):  # type: ignore[no-untyped-def]
+def test_one_page_each_exact_paper_fonts_embedded_clean(built: Built, name) -> None:
     paths, report = built[name]
     assert not report.findings, report.report()
     w, h = PAPERS[name]
@@ -109,7 +112,7 @@ def test_one_page_each_exact_paper_fonts_embedded_clean(built, name):  # type: i
 
 
 @pytest.mark.parametrize("name", list(PAPERS))
-def test_every_terrain_row_holds_its_numbers(built, name):  # type: ignore[no-untyped-def]
+def test_every_terrain_row_holds_its_numbers(built: Built, name) -> None:
     paths, _report = built[name]
     with pdfplumber.open(str(paths["terrain-chart"])) as pdf:
         page = pdf.pages[0]
@@ -143,7 +146,7 @@ def test_every_terrain_row_holds_its_numbers(built, name):  # type: ignore[no-un
 
 
 @pytest.mark.parametrize("name", list(PAPERS))
-def test_terrain_swatches_are_the_maps_fills(built, name):  # type: ignore[no-untyped-def]
+def test_terrain_swatches_are_the_maps_fills(built: Built, name) -> None:
     from printkit.templates.pwinch_wars.maps import terrain_style
 
     paths, _report = built[name]
@@ -165,7 +168,7 @@ def test_the_track_is_as_long_as_the_longest_scenario_and_holds_the_marker() -> 
 
 
 @pytest.mark.parametrize("name", list(PAPERS))
-def test_turn_slots_night_and_bed(built, name):  # type: ignore[no-untyped-def]
+def test_turn_slots_night_and_bed(built: Built, name):
     paths, _report = built[name]
     turns = DATA.turns
     side = slot_mm() * MM

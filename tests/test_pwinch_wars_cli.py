@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from conftest import Cli
+
 from printkit.engines.pwinch_wars import scenario_ids
 
 
-def test_play_a_scenario_and_replay_its_log(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_play_a_scenario_and_replay_its_log(cli: Cli, tmp_path: Path) -> None:
     log = tmp_path / "city.jsonl"
     result = cli("play", "pwinch-wars", "--seed", "2", "--bot", "tactical", "--bot", "random",
                  "--option", "scenario=pepin_street", "--log", str(log))
@@ -22,7 +24,7 @@ def test_play_a_scenario_and_replay_its_log(cli, tmp_path: Path) -> None:  # typ
     assert summary["finished"] and len(summary["result"]["scores"]) == 2
 
 
-def test_validate_json_gives_one_line_per_scenario(cli) -> None:  # type: ignore[no-untyped-def]
+def test_validate_json_gives_one_line_per_scenario(cli: Cli) -> None:
     result = cli("validate", "pwinch-wars", "--games", "2", "--seed", "4", "--json",
                  "--pair-games", "0")
     assert result.code == 0, result.err
@@ -36,7 +38,7 @@ def test_validate_json_gives_one_line_per_scenario(cli) -> None:  # type: ignore
         assert {"hidden markers per team", "turn chart slots", "event cards that fit"} <= names
 
 
-def test_an_unknown_scenario_is_one_line_and_exit_2(cli) -> None:  # type: ignore[no-untyped-def]
+def test_an_unknown_scenario_is_one_line_and_exit_2(cli: Cli) -> None:
     result = cli("play", "pwinch-wars", "--option", "scenario=moon_base")
     assert result.code == 2
     assert result.err.startswith("printkit: ") and len(result.err.strip().splitlines()) == 1

@@ -81,6 +81,9 @@ def build(out: Path, paper_name: str, duplex: str = "long", only: tuple[str, ...
     return paths, report
 
 
+Built = dict[tuple[str, str], tuple[dict[str, Path], Preflight]]
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory
           ) -> dict[tuple[str, str], tuple[dict[str, Path], Preflight]]:
@@ -120,7 +123,7 @@ def _plumbed(pdf: Path) -> Any:
     return nullcontext(_DOCS[pdf])
 
 
-def test_pages_read_without_curves_keep_everything_else(built):  # type: ignore[no-untyped-def]
+def test_pages_read_without_curves_keep_everything_else(built: Built) -> None:
     """On a front of team markers (the patterns' thousands of curves) and of weapons."""
     paths = built[("a4", "long")][0]
     for name in ("team-markers", "weapon-counters-1"):
@@ -214,7 +217,7 @@ def _close(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 
 
 @pytest.mark.parametrize("run", [(p, m) for p in PAPERS for m in ("long", "short", "fold")])
-def test_pages_exact_fonts_embedded_and_preflight_clean(built, run):  # type: ignore[no-untyped-def]
+def test_pages_exact_fonts_embedded_and_preflight_clean(built: Built, run: tuple[str, str]) -> None:
     paths, report = built[run]
     assert not report.findings, report.report()
     w, h = PAPERS[run[0]]
@@ -230,21 +233,21 @@ def test_pages_exact_fonts_embedded_and_preflight_clean(built, run):  # type: ig
         assert len(pages) == expected, comp
 
 
-def test_print_shop_profile_is_clean(tmp_path):  # type: ignore[no-untyped-def]
+def test_print_shop_profile_is_clean(tmp_path: Path) -> None:
     paths, report = build(tmp_path, "a4", "long", ("character-counters", "team-trays"),
                           profile="print-shop")
     assert not report.findings, report.report()
     assert all(all(pdf_fonts(p).values()) for p in paths.values())
 
 
-def test_the_same_build_twice_is_byte_identical(tmp_path):  # type: ignore[no-untyped-def]
+def test_the_same_build_twice_is_byte_identical(tmp_path: Path) -> None:
     one, _ = build(tmp_path / "one", "letter", "fold")
     two, _ = build(tmp_path / "two", "letter", "fold")
     for name in ALL:
         assert one[name].read_bytes() == two[name].read_bytes(), name
 
 
-def test_every_sheet_says_glue_on_cardboard(built):  # type: ignore[no-untyped-def]
+def test_every_sheet_says_glue_on_cardboard(built: Built) -> None:
     for run in built.values():
         for name, pdf in run[0].items():
             if name == "team-trays":  # the seed's asterisk is not on the trays
@@ -256,7 +259,7 @@ def test_every_sheet_says_glue_on_cardboard(built):  # type: ignore[no-untyped-d
 # --- counter size -----------------------------------------------------------------------------
 
 
-def test_counter_lies_inside_a_hex_with_margin(built):  # type: ignore[no-untyped-def]
+def test_counter_lies_inside_a_hex_with_margin(built: Built) -> None:
     assert counter_mm() == LAYOUT.counter.size
     for game_map in DATA.maps.values():
         assert game_map.hex_flat_mm == 25.0
@@ -297,7 +300,7 @@ def test_weapons_split_over_two_sheets() -> None:
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)
-def test_counters_drawn_per_kind_equal_the_data(built, paper_name):  # type: ignore[no-untyped-def]
+def test_counters_drawn_per_kind_equal_the_data(built: Built, paper_name: str) -> None:
     paths = built[(paper_name, "long")][0]
     with _plumbed(paths["character-counters"]) as doc:
         assert len(_cells(doc.pages[0], side_ink(Side.BLUE))) == len(DATA.roster.characters)
@@ -333,7 +336,7 @@ def test_counters_drawn_per_kind_equal_the_data(built, paper_name):  # type: ign
 
 @pytest.mark.parametrize("paper_name", PAPERS)
 @pytest.mark.parametrize("mode", ["long", "short", "fold"])
-def test_character_backs_lie_behind_their_fronts(built, paper_name, mode):  # type: ignore[no-untyped-def]
+def test_character_backs_lie_behind_their_fronts(built: Built, paper_name: str, mode: str) -> None:
     """For every pwincher: the cell of his red side, mirrored per the duplex mode, is the
     cell of his blue side, within 0.1 mm."""
     pdf = built[(paper_name, mode)][0]["character-counters"]
@@ -351,7 +354,7 @@ def test_character_backs_lie_behind_their_fronts(built, paper_name, mode):  # ty
 
 @pytest.mark.parametrize("paper_name", PAPERS)
 @pytest.mark.parametrize("mode", ["long", "short", "fold"])
-def test_marker_numbers_lie_behind_their_markers(built, paper_name, mode):  # type: ignore[no-untyped-def]
+def test_marker_numbers_lie_behind_their_markers(built: Built, paper_name: str, mode: str) -> None:
     """The n-th "?" marker of a team (in drawing order: 1 to 10) has the number n behind it;
     the HQ and the flag have themselves behind them."""
     pdf = built[(paper_name, mode)][0]["team-markers"]
@@ -383,7 +386,7 @@ def test_marker_numbers_lie_behind_their_markers(built, paper_name, mode):  # ty
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)
-def test_every_character_shows_its_name_and_numbers(built, paper_name):  # type: ignore[no-untyped-def]
+def test_every_character_shows_its_name_and_numbers(built: Built, paper_name: str) -> None:
     pdf = built[(paper_name, "long")][0]["character-counters"]
     text = pdf_text(pdf)
     with _plumbed(pdf) as doc:
@@ -401,7 +404,7 @@ def test_every_character_shows_its_name_and_numbers(built, paper_name):  # type:
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)
-def test_uses_squares_show_the_uses(built, paper_name):  # type: ignore[no-untyped-def]
+def test_uses_squares_show_the_uses(built: Built, paper_name: str) -> None:
     """Each counter of an item with uses has one blue square per use, numbered from the
     uses down to 1; the full count reads upright in the bottom-right corner."""
     square = LAYOUT.item.uses_square
@@ -457,7 +460,9 @@ def _slots(page: Any) -> list[tuple[float, float]]:
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)
-def test_tray_boxes_hold_a_character_and_one_item_of_each_kind(built, paper_name):  # type: ignore[no-untyped-def]
+def test_tray_boxes_hold_a_character_and_one_item_of_each_kind(
+    built: Built, paper_name: str
+) -> None:
     kinds = len([i for i in DATA.equipment.items if i.counters])
     assert kinds == len(DATA.equipment.items) - 1 == 9  # every item but the built-in sling
     build_ctx = BuildContext(paper(paper_name))
@@ -496,7 +501,9 @@ def _strokes(page: Any, shapes: Any = None) -> list[tuple[float, float, float, f
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)
-def test_no_stroke_runs_along_a_counters_cut_at_the_print_shop(tmp_path, paper_name):  # type: ignore[no-untyped-def]
+def test_no_stroke_runs_along_a_counters_cut_at_the_print_shop(
+    tmp_path: Path, paper_name: str
+) -> None:
     """At a print shop the trim is the cut: an outline on it is half cut off, or shows as a
     sliver on the neighbour. Checked against every counter's own cut (not only the sheet's
     outer edge): no stroke's box has a side within 0.6 pt of a cut over 2 mm of it."""
@@ -527,7 +534,7 @@ def test_no_stroke_runs_along_a_counters_cut_at_the_print_shop(tmp_path, paper_n
                             assert not (along_x > 2 * MM and near_y < 0.6), (name, number, t)
 
 
-def test_japanese_headers_hint_and_booklet_wrap_inside_the_page(tmp_path):  # type: ignore[no-untyped-def]
+def test_japanese_headers_hint_and_booklet_wrap_inside_the_page(tmp_path: Path) -> None:
     """Japanese is written without spaces: the sheets' headers, the trays' hint and the
     booklet's lines break between characters and stay inside the safe area (preflight), and
     a sign and a digit fit their symbols at 6 pt in the Japanese font."""
@@ -556,7 +563,7 @@ def test_japanese_headers_hint_and_booklet_wrap_inside_the_page(tmp_path):  # ty
 @pytest.mark.parametrize(("paper_name", "landscape"),
                          [("a4", True), ("letter", True), ("universal", True),
                           ("tabloid", False), ("a3", False)])
-def test_other_papers_build_clean(tmp_path, paper_name, landscape):  # type: ignore[no-untyped-def]
+def test_other_papers_build_clean(tmp_path: Path, paper_name: str, landscape: bool) -> None:
     """A landscape page is too short for ten tray boxes: they share out over pages of the
     tray, each box still holding a character and one item of each kind; a sheet whose
     counters fill the page (tabloid) still finds room for its header."""

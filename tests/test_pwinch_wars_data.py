@@ -35,14 +35,14 @@ DATA = load_data()
 
 # -- the whole bundle ---------------------------------------------------------------------------
 
-def test_everything_loads_and_cross_checks():
+def test_everything_loads_and_cross_checks() -> None:
     assert sorted(DATA.maps) == ["city", "forest"]
     assert len(DATA.scenarios) >= 5
 
 
 # -- roster -------------------------------------------------------------------------------------
 
-def test_the_roster_has_twenty_or_more_pwinchers_with_values_from_1_to_9():
+def test_the_roster_has_twenty_or_more_pwinchers_with_values_from_1_to_9() -> None:
     chars = DATA.roster.characters
     assert len(chars) >= 20
     for c in chars:
@@ -53,7 +53,7 @@ def test_the_roster_has_twenty_or_more_pwinchers_with_values_from_1_to_9():
         assert sum(c.has(ability) for c in chars) >= 2, ability  # X needs two to matter
 
 
-def test_jack_and_bud_fit_the_seeds_worked_examples():
+def test_jack_and_bud_fit_the_seeds_worked_examples() -> None:
     chart, items = DATA.chart, DATA.equipment
     jack, bud = DATA.roster.get("jack"), DATA.roster.get("bud")
     assert (jack.fire, jack.sneak, bud.moral(Side.BLUE)) == (6, 6, 3)
@@ -75,7 +75,7 @@ def test_jack_and_bud_fit_the_seeds_worked_examples():
     assert sneak == 3 and 3 <= sneak
 
 
-def test_the_roster_is_balanced_some_good_some_not():
+def test_the_roster_is_balanced_some_good_some_not() -> None:
     ratings = sorted(rating(c) for c in DATA.roster.characters)
     mean = sum(ratings) / len(ratings)
     assert 26 <= mean <= 30
@@ -93,14 +93,14 @@ def test_the_roster_is_balanced_some_good_some_not():
     ("ann,Ann,5,5,3,6,4,SS,true,", "'special' repeats a letter"),
     ("Ann,Ann,5,5,3,6,4,,true,", "'id' must be lower-case"),
 ])
-def test_a_bad_roster_line_is_named(line, message):
+def test_a_bad_roster_line_is_named(line: str, message: str) -> None:
     header = "id,name,fire,moral_blue,moral_red,sneak,move,special,designed,from_seed\n"
     with pytest.raises(PwinchDataError) as err:
         parse_roster(header + line + "\n")
     assert message in str(err.value)
 
 
-def test_a_duplicate_id_names_both_lines():
+def test_a_duplicate_id_names_both_lines() -> None:
     header = "id,name,fire,moral_blue,moral_red,sneak,move,special,designed,from_seed\n"
     row = "ann,Ann,5,5,3,6,4,,true,\n"
     with pytest.raises(PwinchDataError, match="line 3 .*already used on line 2"):
@@ -109,7 +109,7 @@ def test_a_duplicate_id_names_both_lines():
 
 # -- equipment ----------------------------------------------------------------------------------
 
-def test_the_seeds_equipment_numbers():
+def test_the_seeds_equipment_numbers() -> None:
     items = DATA.equipment
     expect = {  # range, fire, target moral, uses
         "sling": (4, 0, 0, 0), "heavy_sling": (5, 1, -1, 0), "fruits": (3, -1, -2, 3),
@@ -131,7 +131,7 @@ def test_the_seeds_equipment_numbers():
     assert items.get("fireworks").reaches(8) and not items.get("fireworks").reaches(9)
 
 
-def test_an_equipment_mistake_is_named():
+def test_an_equipment_mistake_is_named() -> None:
     text = data_text("equipment.csv").replace("fireworks,Fireworks,weapon,8",
                                               "fireworks,Fireworks,weapon,0")
     with pytest.raises(PwinchDataError, match=r"equipment.csv line \d+ \(fireworks\): a weapon"):
@@ -140,7 +140,7 @@ def test_an_equipment_mistake_is_named():
 
 # -- terrain chart ------------------------------------------------------------------------------
 
-def test_the_terrain_chart():
+def test_the_terrain_chart() -> None:
     chart = DATA.chart
     assert set(chart.terrain_ids) == {"grass", "forest", "clearing", "river", "boulevard",
                                       "building", "restricted", "fruit_tree", "water_outlet"}
@@ -162,7 +162,7 @@ def test_the_terrain_chart():
     assert (chart.always_succeeds, chart.always_fails, chart.dice_faces) == (1, 10, 10)
 
 
-def test_a_terrain_mistake_is_named():
+def test_a_terrain_mistake_is_named() -> None:
     text = data_text("terrain.csv").replace("forest,Forest,2,", "forest,Forest,3,")
     with pytest.raises(PwinchDataError, match=r"terrain.csv line \d+ \(forest\): 'move_cost'"):
         parse_terrains(text)
@@ -174,7 +174,7 @@ def test_a_terrain_mistake_is_named():
 
 # -- event cards --------------------------------------------------------------------------------
 
-def test_the_deck():
+def test_the_deck() -> None:
     cards = DATA.deck.cards
     assert len(cards) >= 27
     assert {c.colour for c in cards} == {Colour.BLUE, Colour.RED}
@@ -197,7 +197,7 @@ def test_the_deck():
     (("reveal,0,enemy,any,,true\nbarking", "dance,0,enemy,any,,true\nbarking"),
      "'effect' must be one of"),
 ])
-def test_a_card_mistake_is_named(change, message):
+def test_a_card_mistake_is_named(change, message: str) -> None:
     text = data_text("events.csv").replace(*change, 1)
     with pytest.raises(PwinchDataError, match=r"events.csv line \d+ \(") as err:
         parse_deck(text)
@@ -206,7 +206,7 @@ def test_a_card_mistake_is_named(change, message):
 
 # -- maps ---------------------------------------------------------------------------------------
 
-def test_the_maps_have_their_features_and_print_as_six_parts():
+def test_the_maps_have_their_features_and_print_as_six_parts() -> None:
     forest, city = DATA.maps["forest"], DATA.maps["city"]
     for m in (forest, city):
         width, height = m.size_mm
@@ -221,7 +221,7 @@ def test_the_maps_have_their_features_and_print_as_six_parts():
     assert city.outline("restricted")  # the red line the printer draws
 
 
-def test_a_map_file_round_trips():
+def test_a_map_file_round_trips() -> None:
     for map_id, m in DATA.maps.items():
         assert m.to_text() in data_text("maps", f"{map_id}.txt")
 
@@ -238,7 +238,7 @@ def _grid_line(text: str, row: int) -> str:
     return text.split("\n---\n")[1].splitlines()[row - 1]
 
 
-def test_a_bad_map_cell_names_its_row_and_column():
+def test_a_bad_map_cell_names_its_row_and_column() -> None:
     original = data_text("maps", "forest.txt")
     row7 = _grid_line(original, 7)
     cells = row7.split(" ")
@@ -254,14 +254,14 @@ def test_a_bad_map_cell_names_its_row_and_column():
     (3, lambda s: s + " F", "row 3 has 22 hexes, the header says 21 columns"),
     (5, lambda s: s.replace(" ", "", 1), "row 5, after column 1: hexes are one character"),
 ])
-def test_a_misshapen_map_row_is_named(row, change, message):
+def test_a_misshapen_map_row_is_named(row: int, change, message: str) -> None:
     text = _forest_with(row, change(_grid_line(data_text("maps", "forest.txt"), row)))
     with pytest.raises(PwinchDataError) as err:
         parse_map(text, "forest.txt", DATA.chart)
     assert message in str(err.value)
 
 
-def test_a_map_lacking_a_required_feature_or_split_property_fails():
+def test_a_map_lacking_a_required_feature_or_split_property_fails() -> None:
     text = data_text("maps", "forest.txt")
     head, grid = text.split("\n---\n")
     with pytest.raises(PwinchDataError, match="forest.txt: the map has no fruit_tree hex"):
@@ -276,7 +276,7 @@ def test_a_map_lacking_a_required_feature_or_split_property_fails():
         parse_map(head + "\n---\n" + "\n".join(lines) + "\n", "city.txt", DATA.chart)
 
 
-def test_a_map_too_big_for_its_parts_fails():
+def test_a_map_too_big_for_its_parts_fails() -> None:
     text = data_text("maps", "forest.txt").replace("parts = [3, 2]", "parts = [2, 2]")
     with pytest.raises(PwinchDataError, match="needs 3 x 2 sheets, the header says 2 x 2"):
         parse_map(text, "forest.txt", DATA.chart)
@@ -284,7 +284,7 @@ def test_a_map_too_big_for_its_parts_fails():
 
 # -- turn chart and scenarios -------------------------------------------------------------------
 
-def test_the_turn_chart():
+def test_the_turn_chart() -> None:
     turns = DATA.turns
     assert turns.turns == len(turns.clock)
     assert turns.night and turns.bed and max(turns.bed) == turns.turns
@@ -294,7 +294,7 @@ def test_the_turn_chart():
                                                "clock": ["a", "b", "c"]}})
 
 
-def test_the_scenarios_cover_the_issues_kinds():
+def test_the_scenarios_cover_the_issues_kinds() -> None:
     s = DATA.scenarios
     assert any(x.players == 2 and x.map == "forest" for x in s.values())
     assert any(x.players == 2 and x.map == "city" for x in s.values())
@@ -309,7 +309,7 @@ def test_the_scenarios_cover_the_issues_kinds():
             assert team.setup.hexes(DATA.maps[x.map])
 
 
-def test_fixed_teams_are_even():
+def test_fixed_teams_are_even() -> None:
     for scenario in DATA.scenarios.values():
         fixed = [t for t in scenario.teams if t.characters]
         if len(fixed) > 1:
@@ -326,7 +326,7 @@ def _parse(raw: dict, source: str = "pepin_street.toml"):
                           maps=DATA.maps, turns=DATA.turns)
 
 
-def test_a_scenario_naming_an_unknown_character_fails_clearly():
+def test_a_scenario_naming_an_unknown_character_fails_clearly() -> None:
     raw = _scenario()
     raw["designed_for_printkit"]["teams"][0]["characters"][1] = "batman"
     with pytest.raises(PwinchDataError) as err:
@@ -353,7 +353,7 @@ def test_a_scenario_naming_an_unknown_character_fails_clearly():
     (lambda r: r["designed_for_printkit"]["teams"][1].update(dummies=4),
      "has 7 characters and 4 dummies; a team tray has 10 boxes"),
 ])
-def test_a_scenario_mistake_is_named(edit, message):
+def test_a_scenario_mistake_is_named(edit, message: str) -> None:
     raw = _scenario()
     edit(raw)
     with pytest.raises(PwinchDataError) as err:
@@ -361,7 +361,7 @@ def test_a_scenario_mistake_is_named(edit, message):
     assert message in str(err.value)
 
 
-def test_choosing_characters_the_seeds_three_ways():
+def test_choosing_characters_the_seeds_three_ways() -> None:
     """Fixed teams (Pepin Street), the aligned draft (the default) and the bowl (the apple
     tree); a wrong or pointless ``choose`` is named."""
     ways = {s.id: (s.choose.value, bool(s.teams[0].characters))

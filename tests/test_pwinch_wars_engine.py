@@ -57,7 +57,7 @@ def _find(game_map, terrain, around=None, where=None):
     raise LookupError(terrain)
 
 
-def _roll(state, face):
+def _roll(state, face) -> None:
     assert state.current_player() == CHANCE
     state.apply((face,))
 
@@ -65,7 +65,7 @@ def _roll(state, face):
 # -- golden: the seed's worked examples --------------------------------------------------
 
 
-def test_seed_fire_example_jack_on_bud():
+def test_seed_fire_example_jack_on_bud() -> None:
     """Jack (fire 6), heavy sling +1, not moved +1, adjacent +1, Bud in forest -1, Bud's
     shield -1: 6 becomes 7, a 5 hits."""
     forest, grass = _find(FOREST, "forest", around="grass")
@@ -87,7 +87,7 @@ def test_seed_fire_example_jack_on_bud():
     assert any(e["event"] == "red" for e in s.events)
 
 
-def test_seed_moral_example_sum():
+def test_seed_moral_example_sum() -> None:
     bud = DATA.roster.get("bud")
     eq = DATA.equipment
     m = moral_skill(bud, Side.BLUE, items=[eq.get("shield"), eq.get("helmet")],
@@ -95,7 +95,7 @@ def test_seed_moral_example_sum():
     assert m.total == 4
 
 
-def test_seed_sneak_example_jack_hides():
+def test_seed_sneak_example_jack_hides() -> None:
     """Jack fired and hides again: sneak 6, camo +1, grass -1, not moved -3; the seed writes
     4 (leaving grass out), all listed modifiers give 3; a 3 hides him either way."""
     jack = DATA.roster.get("jack")
@@ -114,7 +114,7 @@ def test_seed_sneak_example_jack_hides():
     assert s.pieces[Marker(0, 1)].hidden
 
 
-def test_seed_fire_sum_pure():
+def test_seed_fire_sum_pure() -> None:
     jack = DATA.roster.get("jack")
     f = fire_skill(DATA.chart, jack, DATA.equipment.get("heavy_sling"), distance=1,
                    moved=False, target_terrain=DATA.chart.terrain("forest"),
@@ -135,7 +135,7 @@ def _hose_setup(move_points):
     return s, p, grass, outlet
 
 
-def test_seed_hose_example_two_points_is_not_enough():
+def test_seed_hose_example_two_points_is_not_enough() -> None:
     s, p, grass, outlet = _hose_setup(2)
     s.apply(Move(grass))
     assert p.spent == 2
@@ -143,7 +143,7 @@ def test_seed_hose_example_two_points_is_not_enough():
         s.apply(Special("place_hose", at=outlet))
 
 
-def test_seed_hose_example_three_points_work_and_the_leash():
+def test_seed_hose_example_three_points_work_and_the_leash() -> None:
     s, p, grass, outlet = _hose_setup(3)
     s.apply(Move(grass))
     s.apply(Special("place_hose", at=outlet))
@@ -160,12 +160,12 @@ def test_seed_hose_example_three_points_work_and_the_leash():
 # -- rules ------------------------------------------------------------------------------------
 
 
-def test_one_always_hits_and_ten_always_misses():
+def test_one_always_hits_and_ten_always_misses() -> None:
     from printkit.engines.pwinch_wars.rules_fire import succeeds
     assert succeeds(1, -5) and not succeeds(10, 20) and succeeds(4, 4) and not succeeds(5, 4)
 
 
-def test_red_character_failing_is_eliminated_and_drops_items():
+def test_red_character_failing_is_eliminated_and_drops_items() -> None:
     forest, grass = _find(FOREST, "forest", around="grass")
     s = position("forest_skirmish", [(0, "jack", hex_code(grass), ["heavy_sling"]),
                                      (1, "bud", hex_code(forest), ["shield", "helmet"]),
@@ -181,7 +181,7 @@ def test_red_character_failing_is_eliminated_and_drops_items():
     assert s.fire_kills[0]
 
 
-def test_cannot_fire_at_a_hidden_marker_and_scouting_reveals():
+def test_cannot_fire_at_a_hidden_marker_and_scouting_reveals() -> None:
     forest, grass = _find(FOREST, "forest", around="grass")
     s = position("forest_skirmish", [(0, "jack", hex_code(grass), []),
                                      (1, "bud", hex_code(forest), [])])
@@ -197,7 +197,7 @@ def test_cannot_fire_at_a_hidden_marker_and_scouting_reveals():
     assert ("surprised while scouting", -2) in [(t.reason, t.amount) for t in fire.terms]
 
 
-def test_out_of_every_line_of_sight_hides_without_a_check():
+def test_out_of_every_line_of_sight_hides_without_a_check() -> None:
     s = position("forest_skirmish", [(0, "jack", "0101", []), (1, "bud", "2221", [])])
     s.pieces[Marker(0, 1)].hidden = False
     assert not s.seen_by_enemy(s.pieces[Marker(0, 1)])
@@ -206,7 +206,7 @@ def test_out_of_every_line_of_sight_hides_without_a_check():
     assert s.pieces[Marker(0, 1)].hidden and not any(r.kind == "sneak" for r in s.rolls)
 
 
-def test_boulevard_cannot_be_a_stop():
+def test_boulevard_cannot_be_a_stop() -> None:
     s = position("pepin_street", [(0, "ruby", "0101", []), (1, "bud", "2201", [])])
     s.apply(Activate(1))
     p = s.pieces[Marker(0, 1)]
@@ -215,7 +215,7 @@ def test_boulevard_cannot_be_a_stop():
     assert all(CITY.terrain_at(h).may_stop for h in s.reachable(p))
 
 
-def test_fighters_within_two_hexes_may_only_move():
+def test_fighters_within_two_hexes_may_only_move() -> None:
     grass = _find(FOREST, "grass")
     near = next(n for n in neighbours(grass) if FOREST.contains(n)
                 and FOREST.terrain_at(n).may_stop)
@@ -227,7 +227,7 @@ def test_fighters_within_two_hexes_may_only_move():
     assert s.engaged(s.pieces[Marker(0, 1)])
 
 
-def test_crossfire_second_walkie_shooter():
+def test_crossfire_second_walkie_shooter() -> None:
     forest, grass = _find(FOREST, "forest", around="grass")
     other = next(n for n in neighbours(forest) if n != grass and FOREST.contains(n)
                  and FOREST.terrain_at(n).may_stop)
@@ -248,7 +248,7 @@ def test_crossfire_second_walkie_shooter():
     assert any(t.reason == "crossfire" and t.amount == -2 for t in s.rolls[0].skill.terms)
 
 
-def test_cards_one_per_ability_in_a_reaction_window():
+def test_cards_one_per_ability_in_a_reaction_window() -> None:
     forest, grass = _find(FOREST, "forest", around="grass")
     s = position("forest_skirmish", [(0, "jack", hex_code(grass), []),
                                      (1, "bud", hex_code(forest), [])],
@@ -264,7 +264,7 @@ def test_cards_one_per_ability_in_a_reaction_window():
     assert s.rolls[0].cards == [("Steady Aim", 1), ("Sun in the Eyes", -1)]
 
 
-def test_dummy_is_exposed_by_scouting_and_never_fires():
+def test_dummy_is_exposed_by_scouting_and_never_fires() -> None:
     forest, grass = _find(FOREST, "forest", around="grass")
     s = position("forest_skirmish", [(0, "jack", hex_code(grass), []),
                                      (1, None, hex_code(forest), []),
@@ -276,7 +276,7 @@ def test_dummy_is_exposed_by_scouting_and_never_fires():
     assert any(e["event"] == "dummy" for e in s.events)
 
 
-def test_turn_chart_night_and_bed():
+def test_turn_chart_night_and_bed() -> None:
     assert DATA.turns.is_night(9) and DATA.turns.is_bed(11)
     s = position("pepin_street", [(0, "rosie", "0101", []), (1, "bud", "2201", [])], turn=10)
     s.turn = 10
@@ -288,7 +288,7 @@ def test_turn_chart_night_and_bed():
 # -- hidden information --------------------------------------------------------------------
 
 
-def test_view_hides_unknown_markers_and_dummies():
+def test_view_hides_unknown_markers_and_dummies() -> None:
     played = GAME.new_initial_state(2, GAME.default_options())
     rng = random.Random(4)
     while played.phase != "impulse" or played.turn < 1:
@@ -311,7 +311,7 @@ def test_view_hides_unknown_markers_and_dummies():
 # -- logs, legality, conformance -------------------------------------------------------------
 
 
-def test_action_json_round_trip():
+def test_action_json_round_trip() -> None:
     for a in (Activate(3), Move(hex_from_code("0712")), Fire(Marker(1, 2), "fruits"),
               Special("place_hose", at=hex_from_code("0405")), Scout(Marker(0, 9)),
               PlayCard("early_bird", player=0), Pass(), End(False)):
@@ -321,7 +321,7 @@ def test_action_json_round_trip():
 
 
 @pytest.mark.parametrize("bot", ["random", "tactical"])
-def test_bot_games_conform_over_more_seeds(bot):
+def test_bot_games_conform_over_more_seeds(bot: str) -> None:
     """The conformance check's bot games (log round trip, schemas, replay step by step, the
     same log from the same seed) for seeds 1 and 2; tests/test_conformance.py checks the
     rest (metadata, random play, legality, clones, views, refusals)."""
@@ -330,14 +330,14 @@ def test_bot_games_conform_over_more_seeds(bot):
 
 @pytest.mark.parametrize("scenario", sorted(DATA.scenarios))
 @pytest.mark.parametrize("bot", ["random", "tactical"])
-def test_every_scenario_conforms(scenario, bot):
+def test_every_scenario_conforms(scenario, bot: str) -> None:
     """Every scenario, at its own number of players (three gangs: 3), plays, logs, matches
     the schemas and replays."""
     check_game(GAME, options={"scenario": scenario}, players=DATA.scenarios[scenario].players,
                seeds=(), bots=[bot], bot_seeds=(5,))
 
 
-def test_illegal_moves_are_refused():
+def test_illegal_moves_are_refused() -> None:
     s = position("forest_skirmish", [(0, "jack", "0101", []), (1, "bud", "2221", [])])
     with pytest.raises(IllegalActionError, match="activate"):
         s.apply(Move(hex_from_code("0102")))
@@ -345,7 +345,7 @@ def test_illegal_moves_are_refused():
         s.apply(Activate(5))
 
 
-def test_capture_the_flag_carrier_scores_at_home():
+def test_capture_the_flag_carrier_scores_at_home() -> None:
     s = position("capture_the_flag", [(0, "jack", "0305", []), (1, "bud", "2005", []),
                                       (1, "hugo", "2210", [])])
     s._plant_flags()
@@ -368,7 +368,7 @@ def test_capture_the_flag_carrier_scores_at_home():
     assert s.is_terminal() and s.scores[0] == 10 and s.result()["end"] == "flag"
 
 
-def test_holding_the_fruit_tree_scores_at_turn_end():
+def test_holding_the_fruit_tree_scores_at_turn_end() -> None:
     tree = FOREST.hexes_of("fruit_tree")[0]
     s = position("fruit_tree", [(0, "jack", hex_code(tree), []), (1, "bud", "2221", [])])
     assert s._holds(0, "fruit_tree") and not s._holds(1, "fruit_tree")
@@ -379,7 +379,7 @@ def test_holding_the_fruit_tree_scores_at_turn_end():
     assert s.scores[0] == 2
 
 
-def test_initiative_momentum_and_ties_reroll():
+def test_initiative_momentum_and_ties_reroll() -> None:
     s = position("forest_skirmish", [(0, "jack", "0101", []), (1, "bud", "2221", [])])
     s.fire_kills = [False, True]
     s.phase = "deal"
@@ -394,7 +394,7 @@ def test_initiative_momentum_and_ties_reroll():
     assert s.order == [1, 0] and s.current_player() == 1
 
 
-def test_view_hides_the_numbers_of_an_unknown_markers_check():
+def test_view_hides_the_numbers_of_an_unknown_markers_check() -> None:
     forest, grass = _find(FOREST, "forest", around="grass")
     s = position("forest_skirmish", [(0, "jack", hex_code(grass), []),
                                      (1, "bud", hex_code(forest), [])], hidden=True)
@@ -404,7 +404,7 @@ def test_view_hides_the_numbers_of_an_unknown_markers_check():
     assert s.view(0).rolls[0].skill is None and s.view(1).rolls[0].skill is not None
 
 
-def test_pick_fruit_and_fill_water_only_when_none_left():
+def test_pick_fruit_and_fill_water_only_when_none_left() -> None:
     tree = FOREST.hexes_of("fruit_tree")[0]
     river = FOREST.hexes_of("river")[0]
     s = position("forest_skirmish", [(0, "jack", hex_code(tree), ["fruits"]),
@@ -425,7 +425,7 @@ def test_pick_fruit_and_fill_water_only_when_none_left():
     assert s.pieces[Marker(0, 2)].items["water_balls"] == 2
 
 
-def test_entering_the_river_makes_one_moral_check():
+def test_entering_the_river_makes_one_moral_check() -> None:
     river, bank = _find(FOREST, "river", around="grass")
     s = position("forest_skirmish", [(0, "sam", hex_code(bank), []), (1, "bud", "0101", [])])
     s.apply(Activate(1))
@@ -435,7 +435,7 @@ def test_entering_the_river_makes_one_moral_check():
     assert s.pieces[Marker(0, 1)].side is Side.RED and s.scores == [0, 0]
 
 
-def test_picking_up_a_dropped_item():
+def test_picking_up_a_dropped_item() -> None:
     grass = _find(FOREST, "grass")
     s = position("forest_skirmish", [(0, "jack", hex_code(grass), []),
                                      (1, "bud", "2221", [])])
@@ -446,7 +446,7 @@ def test_picking_up_a_dropped_item():
     assert jack.items == {"fireworks": 1} and grass not in s.ground and jack.spent == 2
 
 
-def test_night_gives_minus_one_fire_and_plus_one_sneak():
+def test_night_gives_minus_one_fire_and_plus_one_sneak() -> None:
     forest, grass = _find(FOREST, "forest", around="grass")
     s = position("forest_skirmish", [(0, "jack", hex_code(grass), []),
                                      (1, "bud", hex_code(forest), [])], turn=9)
@@ -457,7 +457,7 @@ def test_night_gives_minus_one_fire_and_plus_one_sneak():
     assert terms["night"] == 1
 
 
-def test_eye_card_reveals_and_any_cards_in_own_impulse():
+def test_eye_card_reveals_and_any_cards_in_own_impulse() -> None:
     s = position("forest_skirmish", [(0, "jack", "0101", []), (1, "bud", "2221", []),
                                      (1, "hugo", "2219", [])], hidden=True,
                  hands=[["crackling_branch", "supper_time"], []])
@@ -470,7 +470,7 @@ def test_eye_card_reveals_and_any_cards_in_own_impulse():
     assert s.hands[0] == [] and s.discards == ["crackling_branch", "supper_time"]
 
 
-def test_end_of_turn_draw_discards_with_a_full_hand():
+def test_end_of_turn_draw_discards_with_a_full_hand() -> None:
     s = position("forest_skirmish", [(0, "jack", "0101", []), (1, "bud", "2221", [])],
                  hands=[["steady_aim", "lucky_bean", "tail_wind"], ["achoo"]])
     for _ in range(2):
@@ -486,7 +486,7 @@ def test_end_of_turn_draw_discards_with_a_full_hand():
     assert len(s.hands[0]) == 3 and card in s.hands[0] and "lucky_bean" in s.discards
 
 
-def test_illegal_actions_name_the_rule():
+def test_illegal_actions_name_the_rule() -> None:
     s, p, grass, outlet = _hose_setup(3)
     with pytest.raises(IllegalActionError, match="movement"):
         s.apply(Move(hex_from_code("2221")))
@@ -497,7 +497,7 @@ def test_illegal_actions_name_the_rule():
 # -- cards at any moment: windows in the other players' impulses --------------------------------
 
 
-def test_rally_in_the_enemy_impulse_before_his_shot():
+def test_rally_in_the_enemy_impulse_before_his_shot() -> None:
     """Jack is red; Bud (the enemy) is activated next to him: Jack's player rallies him in
     the window of Bud's activation, before Bud can fire."""
     s = position("forest_skirmish", [(0, "jack", "1010", []), (1, "bud", "1011", [])],
@@ -514,7 +514,7 @@ def test_rally_in_the_enemy_impulse_before_his_shot():
     assert Fire(Marker(0, 1), "sling") in s.legal_actions()
 
 
-def test_reveal_the_marker_that_just_hid():
+def test_reveal_the_marker_that_just_hid() -> None:
     """Bud ends his impulse hiding out of Jack's sight (no roll); Jack's player, holding a
     reveal, is asked after the impulse and turns him over before Jack plays."""
     s = position("forest_skirmish", [(0, "jack", "0101", []), (1, "bud", "2221", [])],
@@ -532,7 +532,7 @@ def test_reveal_the_marker_that_just_hid():
     assert s.current_player() == 0 and s.legal_actions() == [Activate(1)]
 
 
-def test_no_window_when_nobody_holds_an_any_time_card():
+def test_no_window_when_nobody_holds_an_any_time_card() -> None:
     """Modifier cards only: the activation and the end of an enemy impulse cost no step."""
     s = position("forest_skirmish", [(0, "jack", "0101", []), (1, "bud", "2221", [])],
                  actor=1, hands=[["steady_aim", "brave_face"], ["quiet_mouse"]])
@@ -543,7 +543,7 @@ def test_no_window_when_nobody_holds_an_any_time_card():
     assert s.current_player() == 0 and s.legal_actions() == [Activate(1)]
 
 
-def test_window_offers_enemy_cards_on_the_playing_marker_only():
+def test_window_offers_enemy_cards_on_the_playing_marker_only() -> None:
     """In another player's impulse a card on an enemy goes on the marker playing; refills
     wait for the owner's own impulse; in his own impulse any valid target will do."""
     s = position("forest_skirmish", [(0, "jack", "0101", ["fruits"]), (1, "bud", "2221", []),
@@ -562,7 +562,7 @@ def test_window_offers_enemy_cards_on_the_playing_marker_only():
             PlayCard("full_pockets", Marker(0, 1))} <= set(mine)
 
 
-def test_tactical_bot_rallies_and_forces_checks_in_windows():
+def test_tactical_bot_rallies_and_forces_checks_in_windows() -> None:
     from printkit.engines.pwinch_wars.bots import TacticalBot
     s = position("forest_skirmish", [(0, "jack", "1010", []), (1, "bud", "1011", [])],
                  actor=1, hands=[["pep_talk", "wasp"], []])
@@ -579,7 +579,7 @@ def test_tactical_bot_rallies_and_forces_checks_in_windows():
     assert t.rolls[0].kind == "moral" and t.rolls[0].credit == 0
 
 
-def test_any_time_cards_round_trip_in_tactical_games():
+def test_any_time_cards_round_trip_in_tactical_games() -> None:
     """Cards played in the other players' impulses appear in real games and replay."""
     windows = 0
     for seed in range(4):
@@ -600,7 +600,7 @@ def test_any_time_cards_round_trip_in_tactical_games():
 # -- choosing characters: the bowl ----------------------------------------------------------------
 
 
-def test_bowl_draws_each_team_at_random():
+def test_bowl_draws_each_team_at_random() -> None:
     scenario = DATA.scenarios["fruit_tree"]
     assert scenario.choose.value == "bowl"
     played = play(GAME, ["tactical", "random"], seed=11, options={"scenario": "fruit_tree"})
@@ -622,7 +622,7 @@ def test_bowl_draws_each_team_at_random():
         played.state.result()
 
 
-def test_bowl_is_a_uniform_chance_node_over_those_left():
+def test_bowl_is_a_uniform_chance_node_over_those_left() -> None:
     state = GAME.new_initial_state(2, {"scenario": "fruit_tree"})
     state.apply((9, 3))
     assert state.current_player() == CHANCE
@@ -637,7 +637,7 @@ def test_bowl_is_a_uniform_chance_node_over_those_left():
         state.apply("hugo")                                   # out of the bowl already
 
 
-def test_choose_option_overrides_the_scenario():
+def test_choose_option_overrides_the_scenario() -> None:
     three = play(GAME, ["tactical"] * 3, seed=2,
                  options={"scenario": "three_gangs", "choose": "bowl"})
     assert not any(isinstance(e.data, dict) and "pick" in e.data for e in three.log.entries)
@@ -673,7 +673,7 @@ def _impulse_states(scenario="forest_skirmish", seeds=(0, 1), n=2):
             state.apply(bots[who].decide(state.view(who)).action)
 
 
-def test_reach_shortcuts_give_the_plain_search():
+def test_reach_shortcuts_give_the_plain_search() -> None:
     """The cached searches of the empty map (and around enemy counters) give, hex for hex
     and in the same order, what a search with every counter on the map gives."""
     from printkit.engines.pwinch_wars.game import _search
@@ -696,7 +696,7 @@ def test_reach_shortcuts_give_the_plain_search():
     assert checked > 100
 
 
-def test_fast_legality_checks_agree_with_the_legal_list():
+def test_fast_legality_checks_agree_with_the_legal_list() -> None:
     """Moves and set-up places are checked by their rule, not looked up in the list: the
     two agree on every hex."""
     from printkit.engines.pwinch_wars.actions import Place
@@ -727,7 +727,7 @@ def test_fast_legality_checks_agree_with_the_legal_list():
     assert moves > 10_000 and places > 10_000
 
 
-def test_tactical_bot_spends_movement_cards_on_a_character_who_will_move():
+def test_tactical_bot_spends_movement_cards_on_a_character_who_will_move() -> None:
     from printkit.engines.pwinch_wars.bots import TacticalBot
     bot = TacticalBot(GAME, 0, random.Random(1))
     far = position("forest_skirmish", [(0, "jack", "0101", []), (1, "bud", "2221", [])],
@@ -745,7 +745,7 @@ def test_tactical_bot_spends_movement_cards_on_a_character_who_will_move():
     assert bot.decide(near.view(0)).action == Pass()
 
 
-def test_tactical_bot_forces_a_check_only_where_it_likely_fails():
+def test_tactical_bot_forces_a_check_only_where_it_likely_fails() -> None:
     """Supper Time (a moral check at 0) on the marker playing: Hugo (blue moral 3) fails
     70% of the time, worth the card; Sam (8) fails 20%, kept."""
     from printkit.engines.pwinch_wars.bots import TacticalBot

@@ -32,32 +32,32 @@ hexes = st.builds(Hex, coords, coords)
 
 
 @given(hexes, hexes)
-def test_distance_is_symmetric_and_zero_only_on_itself(a, b):
+def test_distance_is_symmetric_and_zero_only_on_itself(a, b) -> None:
     assert distance(a, b) == distance(b, a) >= 0
     assert (distance(a, b) == 0) == (a == b)
 
 
 @given(hexes, hexes, hexes)
-def test_distance_obeys_the_triangle_inequality(a, b, c):
+def test_distance_obeys_the_triangle_inequality(a, b, c) -> None:
     assert distance(a, c) <= distance(a, b) + distance(b, c)
 
 
 @given(st.integers(0, 60), st.integers(-5, 60))
-def test_offset_and_axial_round_trip(col, row):
+def test_offset_and_axial_round_trip(col, row) -> None:
     h = offset_to_hex(col, row)
     assert hex_to_offset(h) == (col, row)
     assert h.r == row
 
 
 @given(hexes)
-def test_neighbours_are_six_distinct_hexes_at_distance_one(h):
+def test_neighbours_are_six_distinct_hexes_at_distance_one(h) -> None:
     found = neighbours(h)
     assert len(set(found)) == 6
     assert all(distance(h, n) == 1 for n in found)
 
 
 @given(hexes, st.integers(0, 6))
-def test_rings_and_ranges_have_the_right_sizes(h, k):
+def test_rings_and_ranges_have_the_right_sizes(h, k) -> None:
     assert len(set(ring(h, k))) == (6 * k if k else 1)
     assert all(distance(h, x) == k for x in ring(h, k))
     area = within(h, k)
@@ -66,14 +66,14 @@ def test_rings_and_ranges_have_the_right_sizes(h, k):
 
 
 @given(hexes, hexes, st.sampled_from([1, -1]))
-def test_a_drawn_line_is_a_chain_of_neighbours(a, b, nudge):
+def test_a_drawn_line_is_a_chain_of_neighbours(a, b, nudge) -> None:
     drawn = line(a, b, nudge)
     assert drawn[0] == a and drawn[-1] == b
     assert len(drawn) == distance(a, b) + 1
     assert all(distance(x, y) == 1 for x, y in zip(drawn, drawn[1:], strict=False))
 
 
-def test_offset_rows_are_shoved_right_on_odd_rows():
+def test_offset_rows_are_shoved_right_on_odd_rows() -> None:
     # row 2 as printed (index 1) starts half a hex to the right of row 1
     lay = Layout(25.0)
     x0, _ = lay.centre(offset_to_hex(0, 0))
@@ -87,7 +87,7 @@ def test_offset_rows_are_shoved_right_on_odd_rows():
 
 
 @given(st.integers(0, 20), st.integers(0, 21))
-def test_the_layout_finds_the_hex_under_its_centre_and_corners_are_a_side_away(col, row):
+def test_the_layout_finds_the_hex_under_its_centre_and_corners_are_a_side_away(col, row) -> None:
     lay = Layout(24.0)
     h = offset_to_hex(col, row)
     x, y = lay.centre(h)
@@ -101,7 +101,7 @@ def test_the_layout_finds_the_hex_under_its_centre_and_corners_are_a_side_away(c
 
 
 @given(hexes, st.integers(0, 5))
-def test_an_edge_lies_halfway_between_the_two_centres(h, direction):
+def test_an_edge_lies_halfway_between_the_two_centres(h, direction) -> None:
     lay = Layout(25.0)
     (x1, y1), (x2, y2) = lay.edge(h, direction)
     cx, cy = lay.centre(h)
@@ -111,7 +111,7 @@ def test_an_edge_lies_halfway_between_the_two_centres(h, direction):
     assert math.hypot(x2 - x1, y2 - y1) == pytest.approx(lay.radius_mm)
 
 
-def test_a_range_counts_the_targets_hex():
+def test_a_range_counts_the_targets_hex() -> None:
     # the seed: count the hexes between shooter and target, including the target's
     a = offset_to_hex(5, 5)
     assert distance(a, offset_to_hex(6, 5)) == 1  # adjacent: range 1
@@ -128,7 +128,7 @@ def los(g: SightGrid, a: tuple[int, int], b: tuple[int, int]) -> bool:
     return line_of_sight(g, offset_to_hex(*a), offset_to_hex(*b))
 
 
-def test_a_blocking_hex_between_cuts_the_sight_and_the_end_hexes_never_do():
+def test_a_blocking_hex_between_cuts_the_sight_and_the_end_hexes_never_do() -> None:
     assert los(grid(), (0, 0), (6, 0))
     assert not los(grid((3, 0)), (0, 0), (6, 0))
     assert los(grid((0, 0)), (0, 0), (6, 0))  # the shooter stands in a wood
@@ -137,7 +137,7 @@ def test_a_blocking_hex_between_cuts_the_sight_and_the_end_hexes_never_do():
     assert los(grid((3, 1)), (0, 0), (6, 0))  # beside the line, not on it
 
 
-def test_the_ruler_along_an_edge_is_cut_only_when_both_sides_block():
+def test_the_ruler_along_an_edge_is_cut_only_when_both_sides_block() -> None:
     # same column, two rows apart: the ruler runs exactly along the edge between the two hexes
     # of the row between (columns 4 and 5 of printed row 4, 0-based (3, 3) and (4, 3))
     a, b = (4, 4), (4, 2)
@@ -161,7 +161,7 @@ def test_the_ruler_along_an_edge_is_cut_only_when_both_sides_block():
         assert not los(grid(one, two), (4, 4), target)
 
 
-def test_each_edge_is_judged_on_its_own():
+def test_each_edge_is_judged_on_its_own() -> None:
     # a longer ruler along edges: rows 4 and 2 between (4, 4) and (4, 0) are crossed on edges,
     # row 3's hex (4, 2) through its middle
     a, b = (4, 4), (4, 0)
@@ -170,7 +170,7 @@ def test_each_edge_is_judged_on_its_own():
     assert not los(grid((3, 1), (4, 1)), a, b)
 
 
-def test_a_clipped_corner_cuts_the_sight_though_a_sampled_line_misses_it():
+def test_a_clipped_corner_cuts_the_sight_though_a_sampled_line_misses_it() -> None:
     d = Hex(7, 2)
     pattern = sight_pattern(d.q, d.r)
     drawn = set(line(Hex(0, 0), d, 1)) | set(line(Hex(0, 0), d, -1))
@@ -192,7 +192,7 @@ def _hex_of_point(x: float, y: float) -> Hex:
 
 @settings(max_examples=300)
 @given(st.integers(-12, 12), st.integers(-12, 12), st.floats(0.001, 0.999))
-def test_every_point_of_the_ruler_lies_in_a_hex_the_pattern_names(dq, dr, t):
+def test_every_point_of_the_ruler_lies_in_a_hex_the_pattern_names(dq, dr, t) -> None:
     d = Hex(dq, dr)
     pattern = sight_pattern(dq, dr)
     x, y = S3 * (d.q + d.r / 2) * t, 1.5 * d.r * t
@@ -206,7 +206,7 @@ def test_every_point_of_the_ruler_lies_in_a_hex_the_pattern_names(dq, dr, t):
     assert holding & named
 
 
-def test_every_crossed_hex_really_holds_part_of_the_ruler():
+def test_every_crossed_hex_really_holds_part_of_the_ruler() -> None:
     for dq in range(-8, 9):
         for dr in range(-8, 9):
             d = Hex(dq, dr)
@@ -221,17 +221,17 @@ def test_every_crossed_hex_really_holds_part_of_the_ruler():
 @given(st.lists(st.tuples(st.integers(0, 10), st.integers(0, 9)), max_size=40),
        st.tuples(st.integers(0, 10), st.integers(0, 9)),
        st.tuples(st.integers(0, 10), st.integers(0, 9)))
-def test_line_of_sight_is_symmetric(blocking, a, b):
+def test_line_of_sight_is_symmetric(blocking, a, b) -> None:
     g = SightGrid(11, 10, blocking)
     assert los(g, a, b) == los(g, b, a)
 
 
-def test_line_of_sight_needs_both_hexes_on_the_map():
+def test_line_of_sight_needs_both_hexes_on_the_map() -> None:
     with pytest.raises(ValueError, match="on the map"):
         line_of_sight(grid(), offset_to_hex(0, 0), offset_to_hex(12, 0))
 
 
-def test_a_real_map_blocks_by_forest_and_buildings_only():
+def test_a_real_map_blocks_by_forest_and_buildings_only() -> None:
     city = load_map("city")
     blocking = {h for h in city.hexes() if city.terrain_at(h).blocks_sight}
     assert {city.terrain_at(h).id for h in blocking} == {"building", "water_outlet", "forest"}
@@ -247,6 +247,6 @@ def test_a_real_map_blocks_by_forest_and_buildings_only():
     assert city.line_of_sight(city.hex_at(3, 5), city.hex_at(1, 5))
 
 
-def test_directions_are_the_six_unit_steps():
+def test_directions_are_the_six_unit_steps() -> None:
     assert {distance(Hex(0, 0), d) for d in DIRECTIONS} == {1}
     assert len(set(DIRECTIONS)) == 6

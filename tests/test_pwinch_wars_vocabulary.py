@@ -46,7 +46,8 @@ def test_the_enums_keep_the_strings_written_before() -> None:
                                         "deal", "turn_start", "impulse", "draw"]
     assert [k.value for k in RollKind] == ["first", "initiative", "tiebreak", "fire", "moral",
                                            "sneak", "draw", "bowl"]
-    assert f"{RollKind.SNEAK} roll" == "sneak roll" and Phase.IMPULSE == "impulse"
+    # a member is its string: the equality mypy holds impossible for an enum is the point
+    assert f"{RollKind.SNEAK} roll" == "sneak roll" and Phase.IMPULSE == "impulse"  # type: ignore[comparison-overlap]
     assert json.dumps([Phase.TURN_START, RollKind.TIEBREAK]) == '["turn_start", "tiebreak"]'
 
 

@@ -3,6 +3,8 @@ laid right to left, every glyph present and every font embedded."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from babel.numbers import format_decimal, format_percent
 from reportlab.lib.styles import ParagraphStyle
@@ -28,7 +30,7 @@ LRM = "\u200e"
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("role", ROLES)
-def test_every_role_has_a_font_with_the_letters_of_each_script(role, locale):
+def test_every_role_has_a_font_with_the_letters_of_each_script(role, locale: str) -> None:
     name = font(role, locale)
     assert pdfmetrics.getFont(name).face is not None
     sample = SCRIPT_SAMPLES[scripts.script(locale)]
@@ -39,7 +41,7 @@ def _face(role: str, locale: str) -> str:
     return str(pdfmetrics.getFont(font(role, locale)).face.name)
 
 
-def test_russian_handwriting_is_caveat_not_kalam():
+def test_russian_handwriting_is_caveat_not_kalam() -> None:
     assert missing_glyphs("Счёт", "hand", "en") != []  # Kalam: no Cyrillic
     for role in ("hand", "hand-bold"):
         assert font_for(role, "ru").source.startswith("caveat"), font_for(role, "ru")
@@ -49,7 +51,7 @@ def test_russian_handwriting_is_caveat_not_kalam():
     assert font("sans", "ru") == font("sans", "en")  # Fira Sans has Cyrillic
 
 
-def test_japanese_and_arabic_fonts():
+def test_japanese_and_arabic_fonts() -> None:
     for role in ROLES:
         assert "NotoSansJP" in _face(role, "ja"), role
         assert any(f in _face(role, "ar") for f in ("NotoSansArabic", "Amiri")), role
@@ -57,14 +59,14 @@ def test_japanese_and_arabic_fonts():
     assert "Amiri" not in _face("sans", "ar")
 
 
-def test_a_locale_names_its_script_through_likely_subtags():
+def test_a_locale_names_its_script_through_likely_subtags() -> None:
     assert [scripts.script_name(x) for x in ("en", "fr_CA", "ru", "uk", "ja", "ar_EG", "he",
                                               "sr", "sr_Latn", "zh_TW")] == [
         "latin", "latin", "cyrillic", "cyrillic", "japanese", "arabic", "hebrew", "cyrillic",
         "latin", "chinese-traditional"]
 
 
-def test_draw_context_fonts_follow_its_locale():
+def test_draw_context_fonts_follow_its_locale() -> None:
     ctx = DrawContext(BuildContext(paper("a4"), locale="ru"), Preflight())
     assert ctx.font("hand") == font("hand", "ru")
     assert ctx.check_glyphs("hand", "Счёт")  # checked against Caveat, not Kalam
@@ -73,7 +75,9 @@ def test_draw_context_fonts_follow_its_locale():
     assert "lacks" in en.preflight.errors[0].message
 
 
-def test_the_fallback_chain_skips_a_user_font_without_the_script(monkeypatch):
+def test_the_fallback_chain_skips_a_user_font_without_the_script(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
     kalam = font_for("hand", "en").path
     try:
         fonts.resolve.cache_clear()
@@ -97,7 +101,7 @@ def _latin_locales() -> list[str]:
 
 @pytest.mark.parametrize("locale", _latin_locales())
 @pytest.mark.parametrize("role", ROLES)
-def test_latin_fonts_have_the_no_break_spaces_of_french_numbers(role, locale):
+def test_latin_fonts_have_the_no_break_spaces_of_french_numbers(role, locale) -> None:
     text = (format_decimal(1234567.5, locale="fr") + format_percent(0.5, locale="fr")
             + "\u00a0\u202f")
     assert "\u202f" in format_decimal(1234.5, locale="fr")  # what we guard against
@@ -109,13 +113,13 @@ def test_latin_fonts_have_the_no_break_spaces_of_french_numbers(role, locale):
 
 
 @pytest.mark.parametrize("locale", ["ja", "ar"])
-def test_other_scripts_print_their_numbers(locale):
+def test_other_scripts_print_their_numbers(locale: str) -> None:
     for role in ROLES:
         assert missing_glyphs(format_decimal(-1234567.5, locale=locale) + "%\u00a0\u202f"
                               + LRM, role, locale) == [], role
 
 
-def test_missing_glyphs_counts_spaces_but_not_line_breaks():
+def test_missing_glyphs_counts_spaces_but_not_line_breaks() -> None:
     assert missing_glyphs("Score\n\t1\u202f234", "sans", "fr") == []
     assert missing_glyphs("合計 合", "sans", "fr") == sorted("合計")
 
@@ -130,7 +134,7 @@ def _lines(p: Paragraph) -> list[str]:
     return ["".join(words) for _space, words in p.blPara.lines]
 
 
-def test_a_japanese_paragraph_breaks_between_characters():
+def test_a_japanese_paragraph_breaks_between_characters() -> None:
     name = font("sans", "ja")
     st = ParagraphStyle("ja", fontName=name, fontSize=12, leading=18, **paragraph_options("ja"))
     p = Paragraph(JA, st)
@@ -166,7 +170,7 @@ def _gids(shown: str, name: str) -> list[int]:
     return [cmap[ord(ch)] for ch in shown]
 
 
-def test_arabic_canvas_text_is_shaped_and_right_to_left():
+def test_arabic_canvas_text_is_shaped_and_right_to_left() -> None:
     name = font("sans", "ar")
     cmap = pdfmetrics.getFont(name).face.charToGlyph
     word = "لعب"  # lam, ain, beh: initial, medial and final forms
@@ -183,7 +187,7 @@ def test_arabic_canvas_text_is_shaped_and_right_to_left():
     assert visual("Score 12", "fr", name, 12) == "Score 12"
 
 
-def test_arabic_numbers_keep_their_minus_sign_in_front():
+def test_arabic_numbers_keep_their_minus_sign_in_front() -> None:
     ctx = DrawContext(BuildContext(paper("a4"), locale="ar"), Preflight())
     number = ctx.format_number(-1234.5)
     assert number.startswith(LRM)
@@ -191,7 +195,7 @@ def test_arabic_numbers_keep_their_minus_sign_in_front():
     assert shown.startswith("-1,234.5")
 
 
-def test_log2vis_agrees_with_python_bidi():
+def test_log2vis_agrees_with_python_bidi() -> None:
     from bidi import get_display
 
     for text in ("النتيجة 123 نقطة", "abc אבג 12 def", "في الجولة 4 من 10، ثم A4",
@@ -200,7 +204,7 @@ def test_log2vis_agrees_with_python_bidi():
             assert scripts.log2vis(text, base) == get_display(text, base_dir=base[0])
 
 
-def test_visual_width_is_the_drawn_width():
+def test_visual_width_is_the_drawn_width() -> None:
     name = font("sans", "ar")
     text = "المجموع 45 نقطة"
     assert visual_width(text, "ar", name, 10) == pytest.approx(
@@ -209,7 +213,7 @@ def test_visual_width_is_the_drawn_width():
         pdfmetrics.stringWidth("Total", font("sans", "fr"), 10))
 
 
-def test_paragraph_options():
+def test_paragraph_options() -> None:
     assert paragraph_options("ja") == {"wordWrap": "CJK"}
     assert paragraph_options("fr") == paragraph_options("ru") == {}
     # ReportLab 5.1 paragraphs cannot be shaped and laid right to left: refused, not shipped
@@ -220,7 +224,7 @@ def test_paragraph_options():
 
 # -- embedding -----------------------------------------------------------------------------------
 
-def test_every_font_is_embedded_as_a_truetype_subset(tmp_path):
+def test_every_font_is_embedded_as_a_truetype_subset(tmp_path: Path) -> None:
     from pypdf import PdfReader
 
     out = tmp_path / "all.pdf"

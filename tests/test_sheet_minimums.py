@@ -11,6 +11,7 @@ import io
 from pathlib import Path
 
 import pytest
+from conftest import Cli
 
 from printkit.context import BuildContext
 from printkit.geometry import Rect
@@ -57,8 +58,9 @@ def measure(pdf_path: Path) -> dict[str, float]:
 
 @pytest.mark.parametrize("landscape", [False, True], ids=["portrait", "landscape"])
 @pytest.mark.parametrize("paper_name", ALL_PAPERS)
-def test_one_sheet_is_a_portrait_page_that_keeps_its_proportions(cli, tmp_path, paper_name,
-                                                                  landscape):
+def test_one_sheet_is_a_portrait_page_that_keeps_its_proportions(
+    cli: Cli, tmp_path: Path, paper_name, landscape: bool
+) -> None:
     args = ["--paper", paper_name] + (["--landscape"] if landscape else [])
     m = measure(build(cli, tmp_path, *args))
     assert m["height"] > m["width"]  # the sheet is a portrait design, whatever was asked
@@ -69,7 +71,8 @@ def test_one_sheet_is_a_portrait_page_that_keeps_its_proportions(cli, tmp_path, 
 
 
 @pytest.mark.parametrize("paper_name", TWO_UP)
-def test_two_up_where_both_halves_keep_the_minimums(cli, tmp_path, paper_name):
+def test_two_up_where_both_halves_keep_the_minimums(cli: Cli, tmp_path: Path,
+                                                    paper_name: str) -> None:
     m = measure(build(cli, tmp_path, "--paper", paper_name, "--two-up"))
     assert m["width"] > m["height"] and m["sheets"] == 2
     assert m["text"] >= MIN_TEXT_PT - 0.01, m
@@ -78,7 +81,8 @@ def test_two_up_where_both_halves_keep_the_minimums(cli, tmp_path, paper_name):
 
 
 @pytest.mark.parametrize("paper_name", sorted(set(ALL_PAPERS) - set(TWO_UP)))
-def test_two_up_is_refused_where_the_halves_are_too_small(cli, tmp_path, paper_name):
+def test_two_up_is_refused_where_the_halves_are_too_small(cli: Cli, tmp_path: Path,
+                                                          paper_name) -> None:
     r = cli("build", "wftgts", "--component", "play-sheet", "--two-up", "--paper", paper_name,
             "--out", str(tmp_path))
     assert r.code == 2
@@ -90,7 +94,7 @@ def test_two_up_is_refused_where_the_halves_are_too_small(cli, tmp_path, paper_n
 
 
 @pytest.mark.parametrize("paper_name", ALL_PAPERS)
-def test_the_paper_decisions_are_what_preflight_finds(tmp_path, paper_name):
+def test_the_paper_decisions_are_what_preflight_finds(tmp_path: Path, paper_name) -> None:
     """``[papers]`` in sheet.toml allows two-up exactly where its halves draw clean (text is
     never set under the minimum, so what a cramped half shows is boxes too small)."""
     from printkit.page.document import open_document
@@ -111,7 +115,7 @@ def test_the_paper_decisions_are_what_preflight_finds(tmp_path, paper_name):
         assert codes == {"box-too-small"}, ctx.preflight.report()
 
 
-def test_a_wide_box_keeps_the_designed_proportions():
+def test_a_wide_box_keeps_the_designed_proportions() -> None:
     from printkit.templates.wftgts.sheet import LAYOUT, geometry
 
     g = geometry(Rect(0, 0, 800, 500))
@@ -127,7 +131,7 @@ def _canvas(report: Preflight):
                           report=report, check_shapes=True, where="t")
 
 
-def test_text_too_small_is_measured_at_print_size():
+def test_text_too_small_is_measured_at_print_size() -> None:
     from printkit.fonts import font
     from printkit.page.canvas import exempt
 
@@ -172,7 +176,7 @@ def test_text_too_small_is_measured_at_print_size():
     assert finding.message.startswith("text 'in a form' prints at 3.0 pt (and 1 more under 6 pt)")
 
 
-def test_a_box_too_small_for_what_it_must_hold_is_reported():
+def test_a_box_too_small_for_what_it_must_hold_is_reported() -> None:
     report = Preflight()
     assert report.check_box("die cell", Rect(0, 0, mm(20), mm(7)), mm(7), MIN_WRITE_ROW)
     assert not report.check_box("die cell", Rect(0, 0, mm(5), mm(5)), mm(7), MIN_WRITE_ROW,
@@ -196,7 +200,8 @@ def _vertical_lines_at(pdf_path: Path, x: float) -> list[tuple[float, float]]:
 
 
 @pytest.mark.parametrize("paper_name", TWO_UP)
-def test_the_centre_cut_is_marked_for_each_profile(cli, tmp_path, paper_name):
+def test_the_centre_cut_is_marked_for_each_profile(cli: Cli, tmp_path: Path,
+                                                   paper_name: str) -> None:
     page = paper(paper_name, landscape=True)
     safe = mm(6.35)
     home = build(cli, tmp_path / "home", "--paper", paper_name, "--two-up")

@@ -49,7 +49,7 @@ def refused(state: TugOfWarState, action, words: str) -> None:
 # -- the seed's worked examples ------------------------------------------------------------
 
 
-def test_bernd_setup_golden():
+def test_bernd_setup_golden() -> None:
     """Bernd rolls 2, 6, 6, re-rolls both sixes to 3 and 5: team 2, 3, 5 and 10 athletes."""
     state = TugOfWar().new_initial_state()
     assert state.current_player() == CHANCE and state.phase == Phase.SETUP_ROLL
@@ -73,7 +73,7 @@ def test_bernd_setup_golden():
 JEFF_TURN = {"team": ((1, 3, 5), (2, 4, 6)), "athletes": (6, 3), "to_move": RED}
 
 
-def test_jeff_turn_golden():
+def test_jeff_turn_golden() -> None:
     """Jeff: team 2, 4, 6 and 3 athletes; rolls 1, 3, 5; re-rolls the 1 to a 4; exchanges the
     3 for the 2 (+2: 5 athletes, team 3, 4, 6); then the 4 or the 5 removes one athlete."""
     state = position(**JEFF_TURN)
@@ -96,7 +96,7 @@ def test_jeff_turn_golden():
     assert state.stats.max_athletes == (6, 5)
 
 
-def test_jeff_turn_the_four_works_too():
+def test_jeff_turn_the_four_works_too() -> None:
     state = position(**JEFF_TURN)
     for move in [(1, 3, 5), Reroll((1,)), (4,), Exchange(3, 2), Remove(4, 4)]:
         state.apply(move)
@@ -104,7 +104,7 @@ def test_jeff_turn_the_four_works_too():
 
 
 @pytest.mark.parametrize("name", ["bernd-setup", "jeff-turn", "lookahead-vs-greedy-seed58"])
-def test_example_logs_replay(name):
+def test_example_logs_replay(name: str) -> None:
     log = read_log(EXAMPLES / f"{name}.jsonl")
     state = replay(TugOfWar(), log).state
     if name == "jeff-turn":
@@ -115,7 +115,7 @@ def test_example_logs_replay(name):
         assert state.first_player == YELLOW
 
 
-def test_jeff_and_bernd_keep_their_sides_in_every_example():
+def test_jeff_and_bernd_keep_their_sides_in_every_example() -> None:
     """The seed's people play the same colours in every log: Bernd Yellow, Jeff Red (and Ann
     Yellow, Ben Red), so the booklets never swap a person's colour."""
     sides = {"Bernd": YELLOW, "Jeff": RED, "Ann": YELLOW, "Ben": RED, "Yellow": YELLOW,
@@ -135,7 +135,7 @@ def test_jeff_and_bernd_keep_their_sides_in_every_example():
     "yellow, red, first",
     [((1, 2, 3), (4, 5, 6), YELLOW), ((6, 6, 6), (1, 1, 1), RED), ((2, 3, 4), (3, 3, 3), YELLOW)],
 )
-def test_fewer_athletes_starts_yellow_on_a_tie(yellow, red, first):
+def test_fewer_athletes_starts_yellow_on_a_tie(yellow, red, first) -> None:
     state = TugOfWar().new_initial_state()
     for roll in (yellow, red):
         state.apply(roll)
@@ -146,7 +146,7 @@ def test_fewer_athletes_starts_yellow_on_a_tie(yellow, red, first):
     assert state.stats.max_athletes == (sum(yellow), sum(red))
 
 
-def test_setup_reroll_must_name_rolled_dice():
+def test_setup_reroll_must_name_rolled_dice() -> None:
     state = TugOfWar().new_initial_state()
     state.apply((2, 6, 6))
     refused(state, Reroll((5,)), "the dice show")
@@ -157,13 +157,13 @@ def test_setup_reroll_must_name_rolled_dice():
 # -- turn rules --------------------------------------------------------------------------------
 
 
-def test_no_six_no_reroll_decision():
+def test_no_six_no_reroll_decision() -> None:
     state = position(team=((1, 2, 3), (4, 4, 4)))
     state.apply((1, 1, 1))
     assert state.phase == Phase.ACTIONS
 
 
-def test_reroll_count_limited_by_sixes():
+def test_reroll_count_limited_by_sixes() -> None:
     state = position(team=((1, 6, 6), (4, 4, 4)))
     state.apply((1, 2, 3))
     assert state.rerolls_allowed() == 2
@@ -176,7 +176,7 @@ def test_reroll_count_limited_by_sixes():
     assert state.roll == (3, 5, 6)
 
 
-def test_remove_with_too_low_die_refused():
+def test_remove_with_too_low_die_refused() -> None:
     state = position(team=((4, 5, 5), (1, 1, 1)))
     state.apply((1, 2, 3))  # nothing beats a 4, but exchanges are possible
     assert state.phase == Phase.ACTIONS
@@ -184,7 +184,7 @@ def test_remove_with_too_low_die_refused():
     refused(state, Remove(6, 4), "no common die shows 6")
 
 
-def test_common_die_used_twice_refused():
+def test_common_die_used_twice_refused() -> None:
     state = position(team=((1, 2, 3), (1, 1, 1)))
     state.apply((1, 4, 5))
     state.apply(Remove(5, 1))
@@ -193,7 +193,7 @@ def test_common_die_used_twice_refused():
     assert state.athletes == (9, 7)
 
 
-def test_team_die_used_twice_refused():
+def test_team_die_used_twice_refused() -> None:
     state = position(team=((1, 5, 6), (1, 1, 1)))
     state.apply((2, 3, 4))
     state.apply(Reroll(()))
@@ -203,14 +203,14 @@ def test_team_die_used_twice_refused():
     assert all(not isinstance(a, Remove) for a in state.legal_actions())
 
 
-def test_exchange_of_equal_values_refused():
+def test_exchange_of_equal_values_refused() -> None:
     state = position(team=((3, 5, 6), (1, 1, 1)))
     state.apply((1, 3, 2))
     state.apply(Reroll(()))
     refused(state, Exchange(3, 3), "different values")
 
 
-def test_exchange_gains_and_losses():
+def test_exchange_gains_and_losses() -> None:
     state = position(team=((2, 4, 6), (1, 1, 1)), athletes=(9, 9))
     state.apply((1, 1, 5))
     state.apply(Reroll(()))
@@ -220,7 +220,7 @@ def test_exchange_gains_and_losses():
     refused(state, Exchange(1, 2), "one exchange")
 
 
-def test_gain_capped_at_reserve():
+def test_gain_capped_at_reserve() -> None:
     state = position(team=((1, 2, 3), (1, 1, 1)), athletes=(16, 9))
     state.apply((6, 6, 6))
     state.apply(Exchange(6, 1))  # +1 +5 = 6, but only 2 athletes are in the reserve
@@ -229,7 +229,7 @@ def test_gain_capped_at_reserve():
     assert state.stats.max_athletes[YELLOW] == 18
 
 
-def test_exchange_may_not_empty_own_team():
+def test_exchange_may_not_empty_own_team() -> None:
     state = position(team=((1, 5, 6), (1, 1, 1)), athletes=(2, 9))
     state.apply((1, 1, 1))
     state.apply(Reroll(()))
@@ -242,7 +242,7 @@ def test_exchange_may_not_empty_own_team():
     assert Exchange(1, 2) in state.legal_actions()  # +1 -1: stays at 2
 
 
-def test_turn_ends_by_itself_when_no_die_can_be_used():
+def test_turn_ends_by_itself_when_no_die_can_be_used() -> None:
     # three 1s against 1, 1, 1: the removals use every die
     state = position(team=((1, 1, 1), (1, 1, 1)))
     state.apply((1, 1, 1))
@@ -255,7 +255,7 @@ def test_turn_ends_by_itself_when_no_die_can_be_used():
     assert state.player == YELLOW and state.phase == Phase.TURN_ROLL
 
 
-def test_end_turn_early_and_decision_refused_at_roll():
+def test_end_turn_early_and_decision_refused_at_roll() -> None:
     state = position()
     refused(state, EndTurn(), "roll")
     state.apply((4, 5, 6))
@@ -263,7 +263,7 @@ def test_end_turn_early_and_decision_refused_at_roll():
     assert state.player == RED and state.athletes == (9, 9) and state.turns == 1
 
 
-def test_removing_the_last_athlete_wins():
+def test_removing_the_last_athlete_wins() -> None:
     state = position(athletes=(9, 2))
     state.apply((3, 4, 5))
     state.apply(Remove(3, 1))
@@ -276,7 +276,7 @@ def test_removing_the_last_athlete_wins():
     json.dumps(result)
 
 
-def test_turn_limit_is_a_draw():
+def test_turn_limit_is_a_draw() -> None:
     state = TugOfWar().new_initial_state(2, {"turn_limit": 2})
     for roll in ((6, 6, 6), (6, 6, 6)):
         state.apply(roll)
@@ -291,7 +291,7 @@ def test_turn_limit_is_a_draw():
     assert state.result()["winner"] is None and state.result()["end"] == "turn limit"
 
 
-def test_bad_options_refused():
+def test_bad_options_refused() -> None:
     game = TugOfWar()
     with pytest.raises(ValueError, match="unknown option"):
         game.new_initial_state(2, {"board": 3})
@@ -303,7 +303,7 @@ def test_bad_options_refused():
         game.new_initial_state(3)
 
 
-def test_illegal_outcomes_refused():
+def test_illegal_outcomes_refused() -> None:
     state = position()
     for bad in [(0, 1, 2), (1, 2), (1, 2, 7), "123", None, ([1], 2, 3)]:
         with pytest.raises(IllegalActionError):
@@ -313,7 +313,7 @@ def test_illegal_outcomes_refused():
 # -- JSON, logs, clone --------------------------------------------------------------------------
 
 
-def test_action_json_round_trip():
+def test_action_json_round_trip() -> None:
     game = TugOfWar()
     for action in [Reroll(()), Reroll((6, 1)), Remove(5, 4), Exchange(3, 2), EndTurn()]:
         data = game.action_to_json(action)
@@ -328,7 +328,7 @@ def test_action_json_round_trip():
         game.outcome_from_json([True, 2, 3])
 
 
-def test_replay_names_the_line_and_rule():
+def test_replay_names_the_line_and_rule() -> None:
     text = (EXAMPLES / "jeff-turn.jsonl").read_text()
     bad = text.replace('"remove": {"common": 5, "team": 4}', '"remove": {"common": 5, "team": 3}')
     with pytest.raises(ReplayError) as info:
@@ -336,7 +336,7 @@ def test_replay_names_the_line_and_rule():
     assert info.value.line == 6 and "already paired" in info.value.message
 
 
-def test_clone_is_independent_and_equal():
+def test_clone_is_independent_and_equal() -> None:
     state = position(team=((2, 4, 6), (1, 3, 5)), athletes=(3, 6))
     state.apply((1, 3, 5))
     copy = state.clone()
@@ -348,7 +348,7 @@ def test_clone_is_independent_and_equal():
     assert copy.legal_actions() == [Reroll(()), Reroll((1,)), Reroll((3,)), Reroll((5,))]
 
 
-def test_stats_follow_play():
+def test_stats_follow_play() -> None:
     played = play(TugOfWar(), ["greedy", "greedy"], seed=4)
     stats = played.state.stats
     assert stats.turns == played.state.result()["turns"] >= 1
@@ -359,7 +359,7 @@ def test_stats_follow_play():
 # -- random play and bots ----------------------------------------------------------------------
 
 
-def test_random_play_property():
+def test_random_play_property() -> None:
     """Random legal play keeps every invariant and always ends."""
     game = TugOfWar()
     rng = random.Random(0)
@@ -378,7 +378,7 @@ def test_random_play_property():
         assert state.winner is None or state.athletes[1 - state.winner] == 0
 
 
-def test_bot_reasons_and_lookahead_strength():
+def test_bot_reasons_and_lookahead_strength() -> None:
     played = play(TugOfWar(), ["lookahead", "greedy"], seed=58)
     reasons = [e.reason for e in played.log.entries if e.player is not None]
     assert all(reasons)
@@ -410,7 +410,8 @@ def test_bot_reasons_and_lookahead_strength():
         (2, 1, 3, 1),
     ],
 )
-def test_exchange_first_adds_the_bonus_then_the_difference(own, common, team, after):
+def test_exchange_first_adds_the_bonus_then_the_difference(own: int, common: int, team: int,
+                                                           after: int) -> None:
     assert RULES.after_exchange(own, common, team) == after
     teams = (tuple(sorted((team, 2, 3))), (1, 1, 1))
     state = position(team=teams, athletes=(own, 9))
@@ -422,7 +423,7 @@ def test_exchange_first_adds_the_bonus_then_the_difference(own, common, team, af
     assert state.reserve(YELLOW) == RULES.athletes_per_side - after
 
 
-def test_lowering_exchange_from_a_full_rope():
+def test_lowering_exchange_from_a_full_rope() -> None:
     """18 on the rope and an empty reserve: 1-for-6 gives 13 (not 14), 4-for-5 gives 17."""
     state = position(team=((2, 5, 6), (1, 1, 1)), athletes=(18, 9))
     state.apply((1, 4, 4))
@@ -444,7 +445,7 @@ def sequential(team, athletes=(9, 9), to_move=YELLOW) -> TugOfWarState:
                                        reroll_mode="sequential")
 
 
-def test_sequential_rerolls_one_die_at_a_time_and_the_same_die_again():
+def test_sequential_rerolls_one_die_at_a_time_and_the_same_die_again() -> None:
     state = sequential(team=((1, 6, 6), (4, 4, 4)))
     assert state.reroll_mode == "sequential"
     state.apply((1, 2, 3))
@@ -464,14 +465,14 @@ def test_sequential_rerolls_one_die_at_a_time_and_the_same_die_again():
     assert state.rerolls_left == 0
 
 
-def test_sequential_keep_ends_the_rerolls():
+def test_sequential_keep_ends_the_rerolls() -> None:
     state = sequential(team=((1, 6, 6), (4, 4, 4)))
     state.apply((5, 5, 6))
     state.apply(Reroll(()))
     assert state.phase == Phase.ACTIONS and state.roll == (5, 5, 6)
 
 
-def test_simultaneous_rerolls_each_die_once_all_together():
+def test_simultaneous_rerolls_each_die_once_all_together() -> None:
     state = position(team=((1, 6, 6), (4, 4, 4)))
     assert state.reroll_mode == RULES.reroll_mode == "simultaneous"
     state.apply((1, 2, 3))
@@ -480,7 +481,7 @@ def test_simultaneous_rerolls_each_die_once_all_together():
     assert state.phase == Phase.ACTIONS and state.roll == (1, 1, 3)  # no second chance
 
 
-def test_a_six_brought_in_by_an_exchange_grants_no_reroll():
+def test_a_six_brought_in_by_an_exchange_grants_no_reroll() -> None:
     state = position(team=((1, 2, 3), (5, 5, 5)))
     state.apply((6, 4, 1))  # no 6 among the team dice: no re-roll decision
     assert state.phase == Phase.ACTIONS
@@ -496,7 +497,7 @@ def test_a_six_brought_in_by_an_exchange_grants_no_reroll():
 
 
 @pytest.mark.parametrize("mode", ["simultaneous", "sequential"])
-def test_both_reroll_modes_conform(mode):
+def test_both_reroll_modes_conform(mode: str) -> None:
     """The conformance check, for each reading of the six re-rolls (random play over ten
     seeds, every bot over three), and a mixed line-up's log round trip."""
     game = TugOfWar()
@@ -511,7 +512,7 @@ def test_both_reroll_modes_conform(mode):
         assert replay(game, parse_log(text)).state.result() == played.state.result()
 
 
-def test_reroll_mode_option_is_checked():
+def test_reroll_mode_option_is_checked() -> None:
     game = TugOfWar()
     assert game.new_initial_state(2, {"reroll_mode": "sequential"}).reroll_mode == "sequential"
     with pytest.raises(ValueError, match="reroll_mode must be 'simultaneous' or 'sequential'"):
@@ -521,7 +522,7 @@ def test_reroll_mode_option_is_checked():
     assert state.reroll_mode == "sequential" and state.team[YELLOW] == (1, 6, 6)
 
 
-def test_setup_rerolls_are_simultaneous_in_both_modes():
+def test_setup_rerolls_are_simultaneous_in_both_modes() -> None:
     state = TugOfWar().new_initial_state(2, {"reroll_mode": "sequential"})
     state.apply((1, 1, 6))
     assert state.rerolls_allowed() == 3
@@ -533,7 +534,7 @@ def test_setup_rerolls_are_simultaneous_in_both_modes():
 # -- the fast paths agree with the rules as checked one by one -------------------------------------
 
 
-def test_apply_agrees_with_the_checks():
+def test_apply_agrees_with_the_checks() -> None:
     """Every legal action applies, every refused one names a rule: the fast path of apply()
     gives exactly what check_legal() says, and leaves a refused state untouched."""
     game = TugOfWar()
@@ -578,7 +579,7 @@ def _slots(state: TugOfWarState) -> dict:
 
 
 @pytest.mark.parametrize("mode", ["simultaneous", "sequential"])
-def test_the_fast_apply_is_the_plain_apply_step_by_step(mode):
+def test_the_fast_apply_is_the_plain_apply_step_by_step(mode: str) -> None:
     """Over many random games, apply() and the protocol's plain check-then-apply leave every
     slot alike after every move, and refuse the same moves with the same rule."""
     game = TugOfWar()
@@ -612,7 +613,9 @@ def test_the_fast_apply_is_the_plain_apply_step_by_step(mode):
     assert steps > 10_000
 
 
-def test_the_fast_apply_plays_the_same_games_as_the_plain_apply(monkeypatch):
+def test_the_fast_apply_plays_the_same_games_as_the_plain_apply(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
     game = TugOfWar()
     seats = [["lookahead", "greedy"], ["greedy", "random"], ["random", "random"]]
     logs = [play(game, bots, seed=s, options={"reroll_mode": mode}).log.dumps()
@@ -623,7 +626,7 @@ def test_the_fast_apply_plays_the_same_games_as_the_plain_apply(monkeypatch):
                     for mode in ("simultaneous", "sequential")]
 
 
-def test_view_and_clone_copy_every_slot():
+def test_view_and_clone_copy_every_slot() -> None:
     state = position(team=((2, 4, 6), (1, 3, 5)), athletes=(3, 6))
     for move in [(1, 3, 5), Reroll((1,)), (4,), Exchange(3, 2)]:
         state.apply(move)
@@ -633,7 +636,7 @@ def test_view_and_clone_copy_every_slot():
             assert getattr(copy, slot) == getattr(state, slot), slot
 
 
-def test_fast_dice_sampling_draws_what_rng_choice_draws():
+def test_fast_dice_sampling_draws_what_rng_choice_draws() -> None:
     state = position()
     roll = state.chance_outcomes()
     a, b = random.Random(3), random.Random(3)
@@ -646,7 +649,7 @@ def test_fast_dice_sampling_draws_what_rng_choice_draws():
 # -- the log schema -------------------------------------------------------------------------------
 
 
-def test_every_logged_line_of_bot_games_matches_the_schemas():
+def test_every_logged_line_of_bot_games_matches_the_schemas() -> None:
     from jsonschema import Draft202012Validator
 
     game = TugOfWar()
@@ -701,7 +704,7 @@ def test_every_logged_line_of_bot_games_matches_the_schemas():
         ("options", {"board": 3}),
     ],
 )
-def test_the_schemas_refuse_what_the_engine_refuses(part, value):
+def test_the_schemas_refuse_what_the_engine_refuses(part: str, value) -> None:
     from jsonschema import Draft202012Validator
 
     game = TugOfWar()
@@ -709,7 +712,7 @@ def test_the_schemas_refuse_what_the_engine_refuses(part, value):
     assert not Draft202012Validator(schema).is_valid(value)
 
 
-def test_action_schema_is_made_of_the_codec_forms_one_per_action_class():
+def test_action_schema_is_made_of_the_codec_forms_one_per_action_class() -> None:
     from printkit.engines.tug_of_war.game import ACTION_TYPES, CODEC
 
     schema = TugOfWar().action_schema()
@@ -720,7 +723,7 @@ def test_action_schema_is_made_of_the_codec_forms_one_per_action_class():
 # -- bots' reasons are formatted only when a log records them ------------------------------------
 
 
-def test_bot_reasons_are_reason_objects():
+def test_bot_reasons_are_reason_objects() -> None:
     from printkit.engines.core import Reason
 
     played = play(TugOfWar(), ["greedy", "lookahead"], seed=5, record=False)
@@ -745,7 +748,7 @@ def test_bot_reasons_are_reason_objects():
                                         (2, "every athlete left"), (3, "every athlete left"),
                                         (4, "costs nothing")])
 @pytest.mark.parametrize("bot", ["greedy", "lookahead"])
-def test_a_removal_says_last_only_when_it_is(bot, opp, words):
+def test_a_removal_says_last_only_when_it_is(bot: str, opp: int, words: str) -> None:
     """Three removals against 1-4 athletes left: only the very last says it is the last."""
     game = TugOfWar()
     state = position(team=((1, 1, 1), (2, 3, 4)), athletes=(9, opp))
@@ -763,7 +766,7 @@ def _rules_data() -> dict:
     return tomllib.loads(text)
 
 
-def test_rules_toml_reroll_mode_is_checked():
+def test_rules_toml_reroll_mode_is_checked() -> None:
     from printkit.engines.tug_of_war.rules import parse_rules
 
     data = _rules_data()
@@ -776,7 +779,7 @@ def test_rules_toml_reroll_mode_is_checked():
         parse_rules(data)
 
 
-def test_rules_without_exchanges():
+def test_rules_without_exchanges() -> None:
     from printkit.engines.tug_of_war.rules import parse_rules
 
     data = _rules_data()

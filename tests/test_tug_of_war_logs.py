@@ -66,7 +66,7 @@ ENDGAME = header({"position": {"team": [[2, 4, 6], [1, 3, 5]], "athletes": [3, 4
 """
 
 
-def test_the_example_table_game_replays():
+def test_the_example_table_game_replays() -> None:
     text = (EXAMPLES / "ann-and-ben.jsonl").read_text(encoding="utf-8")
     r = play_back(text)
     assert r.state.is_terminal() and r.state.winner == YELLOW
@@ -77,7 +77,7 @@ def test_the_example_table_game_replays():
     assert sum(isinstance(s.move, EndTurn) for s in r.steps) == 1
 
 
-def test_an_endgame_written_at_the_table_replays():
+def test_an_endgame_written_at_the_table_replays() -> None:
     r = play_back(ENDGAME)
     assert r.state.result()["athletes"] == [3, 0]
     assert r.state.winner == YELLOW and r.state.turns == 3
@@ -96,7 +96,7 @@ def _without_redundant_ends(text: str) -> str:
 
 
 @pytest.mark.parametrize("name", ["ann-and-ben", "endgame"])
-def test_a_redundant_end_changes_nothing(name):
+def test_a_redundant_end_changes_nothing(name: str) -> None:
     text = ENDGAME if name == "endgame" else (EXAMPLES / f"{name}.jsonl").read_text()
     bare = _without_redundant_ends(text)
     assert bare.count('"end"') < text.count('"end"')
@@ -108,7 +108,7 @@ def test_a_redundant_end_changes_nothing(name):
     assert [repr(s.after) for s in with_ends.steps] == [repr(s.after) for s in without.steps]
 
 
-def test_a_turn_that_ends_at_the_roll_may_be_closed_with_end():
+def test_a_turn_that_ends_at_the_roll_may_be_closed_with_end() -> None:
     """Red's 1, 1, 1 cannot beat a 5, and every exchange would empty Red's rope: the turn
     ends as the dice land; writing "end" there is accepted and skipped."""
     text = header({"position": {"team": [[1, 1, 1], [5, 5, 5]], "athletes": [9, 1],
@@ -126,14 +126,14 @@ def test_a_turn_that_ends_at_the_roll_may_be_closed_with_end():
 SEQUENTIAL = (EXAMPLES / "sequential-rerolls.jsonl").read_text(encoding="utf-8")
 
 
-def test_sequential_rerolls_written_down():
+def test_sequential_rerolls_written_down() -> None:
     r = play_back(SEQUENTIAL)
     assert r.state.athletes == (4, 3) and r.state.player == RED
     rolls = [s.move for s in r.steps if s.is_chance]
     assert rolls == [(1, 2, 5), (1,), (6,)]  # a re-roll lists only the re-rolled die
 
 
-def test_the_hook_absorbs_only_a_redundant_end():
+def test_the_hook_absorbs_only_a_redundant_end() -> None:
     state = TugOfWar().new_initial_state(2, {"position": {
         "team": [[1, 1, 1], [5, 5, 5]], "athletes": [9, 1], "to_move": 1}})
     assert not state.absorbs_redundant(EndTurn())  # nothing has ended yet
@@ -290,11 +290,11 @@ REFUSALS = [
 
 
 @pytest.mark.parametrize("text, line, words", REFUSALS)
-def test_every_refusal_names_the_line_and_the_rule(text, line, words):
+def test_every_refusal_names_the_line_and_the_rule(text, line: int, words) -> None:
     refused(text, line, *words)
 
 
-def test_the_state_names_the_rule_as_well():
+def test_the_state_names_the_rule_as_well() -> None:
     """The same rules, asked of the state directly (no log)."""
     from printkit.engines.tug_of_war import TugOfWarState
 
@@ -325,7 +325,7 @@ BOT_TURN = header({"position": {"team": [[2, 4, 6], [1, 3, 5]], "athletes": [3, 
 """
 
 
-def test_a_reason_with_its_values_reads_back_as_the_sentence():
+def test_a_reason_with_its_values_reads_back_as_the_sentence() -> None:
     from printkit.engines.core.log import ReasonText
 
     log = parse_log(BOT_TURN)
@@ -350,7 +350,7 @@ def test_a_reason_with_its_values_reads_back_as_the_sentence():
     ('{"player": 0, "action": "end", "reason": "%(n)d left", "reason_params": {"n": "x"}}',
      "do not fill"),
 ])
-def test_reason_values_that_do_not_fit_name_the_line(line, words):
+def test_reason_values_that_do_not_fit_name_the_line(line: str, words: str) -> None:
     from printkit.engines.core import LogFormatError
 
     with pytest.raises(LogFormatError) as info:
@@ -358,17 +358,19 @@ def test_reason_values_that_do_not_fit_name_the_line(line, words):
     assert info.value.line == 2 and words in str(info.value)
 
 
-def test_the_booklet_translates_a_bots_reason(tmp_path, monkeypatch):
+def test_the_booklet_translates_a_bots_reason(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """A bot's message id goes through the booklet's catalog and is then filled in; a reason
     written by hand is printed as written."""
     import gettext
+
+    from conftest import pdf_text
 
     import printkit.context
     from printkit.context import BuildContext
     from printkit.kits import get_game_kit
     from printkit.paper import paper
     from printkit.pipeline import draw_example
-    from tests.conftest import pdf_text
 
     msgid = json.loads(BOT_LINE)["reason"]
 
@@ -391,13 +393,13 @@ def test_the_booklet_translates_a_bots_reason(tmp_path, monkeypatch):
 # -- the booklet: both set-ups share one strip -----------------------------------------------
 
 
-def test_both_set_ups_share_one_strip():
+def test_both_set_ups_share_one_strip() -> None:
     """A set-up is a roll and a team: both sit in one strip, a row each, beside one rope
     (alone, each left half its strip empty)."""
     from printkit.templates.tug_of_war.example import BookletExample, blocks
 
     class Collect(BookletExample):
-        def end(self, state):  # the strips, not the PDF
+        def end(self, state) -> None:  # the strips, not the PDF
             self.blocks = blocks(self.builder.strips)
 
     log = parse_log((EXAMPLES / "ann-and-ben.jsonl").read_text(encoding="utf-8"))
@@ -409,7 +411,7 @@ def test_both_set_ups_share_one_strip():
 
 
 @pytest.mark.parametrize("paper_name", ["a4", "letter"])
-def test_the_set_up_strip_is_filled(tmp_path, paper_name):
+def test_the_set_up_strip_is_filled(tmp_path: Path, paper_name: str) -> None:
     """Measured on the page: both set-up rows and the rope sit in one strip, the second row's
     caption ends in the strip's lower quarter (no half-empty strip), and who starts is said
     once, under the rope."""

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from conftest import pdf_fonts, pdf_text
+from conftest import Cli, pdf_fonts, pdf_text
 from pypdf import PdfReader
 
 from printkit.engines.tug_of_war.rules import RULES
@@ -26,7 +26,7 @@ COMPONENTS = ("rope-mat", "athlete-tokens", "turn-summary", "dice")
 
 
 @pytest.fixture(scope="module")
-def kits(tmp_path_factory):
+def kits(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The whole kit built once per paper through the CLI (the module shares the PDFs)."""
     from printkit.cli import main
 
@@ -36,12 +36,12 @@ def kits(tmp_path_factory):
     return {paper: out / paper / "tug-of-war" for paper in PAPERS}
 
 
-def _size_mm(page) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+def _size_mm(page) -> tuple[float, float]:
     return (round(float(page.mediabox.width) / MM, 1), round(float(page.mediabox.height) / MM, 1))
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_every_component_builds_with_embedded_fonts(kits, paper):
+def test_every_component_builds_with_embedded_fonts(kits: dict[str, Path], paper: str) -> None:
     folder = kits[paper]
     w, h = PAPERS[paper]
     for name in COMPONENTS:
@@ -57,7 +57,9 @@ def test_every_component_builds_with_embedded_fonts(kits, paper):
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_mat_has_the_numbered_spaces_of_the_rules_sized_for_the_counters(kits, paper):
+def test_mat_has_the_numbered_spaces_of_the_rules_sized_for_the_counters(
+    kits: dict[str, Path], paper: str
+) -> None:
     pdf = kits[paper] / "rope-mat.pdf"
     assert len(PdfReader(str(pdf)).pages) == 1  # fits whole: not tiled on A4 or Letter
     token = item_size("counter-5/8").width_mm
@@ -77,7 +79,7 @@ def test_mat_has_the_numbered_spaces_of_the_rules_sized_for_the_counters(kits, p
         assert label in text, label
 
 
-def test_mat_geometry_follows_the_rules_data():
+def test_mat_geometry_follows_the_rules_data() -> None:
     from dataclasses import replace
 
     from printkit.templates.tug_of_war.mat import geometry, token_side_mm
@@ -92,7 +94,7 @@ def test_mat_geometry_follows_the_rules_data():
     _assert_no_overlaps(fewer)
 
 
-def _assert_no_overlaps(g) -> None:  # type: ignore[no-untyped-def]
+def _assert_no_overlaps(g) -> None:
     """Every space, dice box, caption band and reserve lies inside the mat's padding, and no
     two of them overlap (a dice group's captions included)."""
     from printkit.geometry import Rect
@@ -122,7 +124,7 @@ VARIANTS = [{}, {"athletes_per_side": N - 3}, {"athletes_per_side": 12},
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=str)
-def test_dice_boxes_hold_the_printed_d6_and_a_shop_d6(variant):
+def test_dice_boxes_hold_the_printed_d6_and_a_shop_d6(variant: dict[str, int]) -> None:
     """Each box is sized from what it holds: the kit's printed d6 (the dice module's sizing
     rule) or a shop-bought 16 mm d6, plus the clearance to pick it up."""
     from dataclasses import replace
@@ -146,7 +148,7 @@ def test_dice_boxes_hold_the_printed_d6_and_a_shop_d6(variant):
     _assert_no_overlaps(g)
 
 
-def test_more_dice_take_two_lines_of_boxes(monkeypatch):
+def test_more_dice_take_two_lines_of_boxes(monkeypatch: pytest.MonkeyPatch) -> None:
     """Five team dice a side do not fit one line across the mat: every group takes two
     lines (on a mat made taller for them), still without overlaps."""
     from dataclasses import replace
@@ -167,7 +169,7 @@ def test_more_dice_take_two_lines_of_boxes(monkeypatch):
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_printed_dice_boxes_measure_the_printed_d6(kits, paper):
+def test_printed_dice_boxes_measure_the_printed_d6(kits: dict[str, Path], paper: str) -> None:
     from printkit.drawing.polyhedra import die_size
     from printkit.templates.tug_of_war.mat import LAYOUT
 
@@ -184,7 +186,9 @@ def test_printed_dice_boxes_measure_the_printed_d6(kits, paper):
 
 
 @pytest.mark.parametrize("profile", ["home", "print-shop"])
-def test_mat_ground_runs_into_the_bleed_and_its_border_stays_inside(tmp_path, profile):
+def test_mat_ground_runs_into_the_bleed_and_its_border_stays_inside(
+    tmp_path: Path, profile: str
+) -> None:
     """In the mat's own frame (the trim): the background runs 3 mm past the trim in
     print-shop (to the trim at home); the border line lies wholly inside the trim."""
     from reportlab.pdfgen.canvas import Canvas
@@ -231,7 +235,8 @@ def test_mat_ground_runs_into_the_bleed_and_its_border_stays_inside(tmp_path, pr
 @pytest.mark.parametrize("profile", ["home", "print-shop"])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("landscape", [False, True])
-def test_both_turn_summary_cards_on_one_page(tmp_path, paper, landscape, profile):
+def test_both_turn_summary_cards_on_one_page(tmp_path: Path, paper: str, landscape: bool,
+                                             profile: str) -> None:
     """Two cards, one page: stacked on portrait paper, turned side by side on landscape
     (they took a page each on landscape), clear of the first page's band."""
     from printkit.context import BuildContext
@@ -248,7 +253,7 @@ def test_both_turn_summary_cards_on_one_page(tmp_path, paper, landscape, profile
     assert " ".join(pdf_text(out).split()).count("Tug of War: set-up and turn") == 2
 
 
-def test_mat_is_tiled_on_paper_too_small_for_it(tmp_path):
+def test_mat_is_tiled_on_paper_too_small_for_it(tmp_path: Path) -> None:
     from printkit.context import BuildContext
     from printkit.kits import NoOptions
     from printkit.layout.tile import plan_tiles
@@ -264,13 +269,15 @@ def test_mat_is_tiled_on_paper_too_small_for_it(tmp_path):
     assert plan.pages > 1 and len(PdfReader(str(tmp_path / "m.pdf")).pages) == plan.pages
 
 
-def _fills(page) -> list[tuple[float, float, float, float, str]]:  # type: ignore[no-untyped-def]
+def _fills(page) -> list[tuple[float, float, float, float, str]]:
     return [(r["x0"], r["bottom"], r["width"], r["height"], str(r["non_stroking_color"]))
             for r in page.rects if r["fill"] and not r["stroke"]]
 
 
 @pytest.mark.parametrize("paper", PAPERS)
-def test_counters_are_the_preset_size_and_backs_land_behind_fronts(kits, paper):
+def test_counters_are_the_preset_size_and_backs_land_behind_fronts(
+    kits: dict[str, Path], paper: str
+) -> None:
     side = item_size("counter-5/8").width_mm
     with pdfplumber.open(kits[paper] / "athlete-tokens.pdf") as doc:
         assert len(doc.pages) == 2  # one sheet, front and back (duplex)
@@ -291,7 +298,7 @@ def test_counters_are_the_preset_size_and_backs_land_behind_fronts(kits, paper):
     assert viewer["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
 
 
-def test_turn_summary_states_the_rules_numbers(kits):
+def test_turn_summary_states_the_rules_numbers(kits: dict[str, Path]) -> None:
     pdf = kits["a4"] / "turn-summary.pdf"
     text = " ".join(pdf_text(pdf).split())
     assert text.count("Tug of War: set-up and turn") == 2  # one card per player
@@ -301,7 +308,7 @@ def test_turn_summary_states_the_rules_numbers(kits):
         assert needle in text, needle
 
 
-def test_builds_are_byte_identical(cli, tmp_path):
+def test_builds_are_byte_identical(cli: Cli, tmp_path: Path) -> None:
     for d in ("one", "two"):
         assert cli("build", "tug-of-war", "-c", "rope-mat", "-c", "athlete-tokens",
                    "--out", str(tmp_path / d)).code == 0
@@ -314,7 +321,7 @@ def _log_lines(log: Path) -> list[dict]:
     return [json.loads(line) for line in log.read_text().splitlines()]
 
 
-def test_example_of_a_played_game_has_a_captioned_strip_per_turn(cli, tmp_path):
+def test_example_of_a_played_game_has_a_captioned_strip_per_turn(cli: Cli, tmp_path: Path) -> None:
     log = tmp_path / "g.jsonl"
     assert cli("play", "tug-of-war", "--seed", "1", "--bot", "lookahead", "--bot", "greedy",
                "--log", str(log)).code == 0
@@ -344,7 +351,7 @@ def test_example_of_a_played_game_has_a_captioned_strip_per_turn(cli, tmp_path):
     assert again.read_bytes() == out.read_bytes()
 
 
-def test_example_of_the_seed_turn(cli, tmp_path):
+def test_example_of_the_seed_turn(cli: Cli, tmp_path: Path) -> None:
     log = Path(__file__).resolve().parent.parent / "examples" / "tug-of-war" / "jeff-turn.jsonl"
     out = tmp_path / "jeff.pdf"
     assert cli("example", "tug-of-war", str(log), "--out", str(out), "--paper", "letter").code == 0
@@ -356,7 +363,7 @@ def test_example_of_the_seed_turn(cli, tmp_path):
         assert needle in text, needle
 
 
-def test_validate_json_contract(cli):
+def test_validate_json_contract(cli: Cli) -> None:
     r = cli("validate", "tug-of-war", "--games", "50", "--json")
     assert r.code == 0, r.err
     data = json.loads(r.out.strip().splitlines()[0])
@@ -377,7 +384,7 @@ def test_validate_json_contract(cli):
         "capacity"]
 
 
-def test_validate_fails_when_the_booklet_is_too_short(cli, monkeypatch):
+def test_validate_fails_when_the_booklet_is_too_short(cli: Cli, monkeypatch: pytest.MonkeyPatch):
     from dataclasses import replace
 
     from printkit.kits import Capacity, get_kit, kits

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
+from conftest import Cli
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +33,7 @@ def _one_line(err: str) -> str:
      "/dev/null is not a regular file"),
     (("replay", "wftgts", "{tmp}/missing.jsonl"), "no such file: "),
 ])
-def test_a_value_out_of_range_is_one_line(cli, tmp_path: Path, args: tuple[str, ...],
+def test_a_value_out_of_range_is_one_line(cli: Cli, tmp_path: Path, args: tuple[str, ...],
                                           says: str) -> None:
     pdf = tmp_path / "one.pdf"
     assert cli("calibrate", "--out", str(pdf)).code == 0
@@ -42,8 +43,9 @@ def test_a_value_out_of_range_is_one_line(cli, tmp_path: Path, args: tuple[str, 
     assert not (tmp_path / "p").exists()
 
 
-def test_a_full_disk_names_the_users_file_and_leaves_nothing(cli, tmp_path: Path,
-                                                             monkeypatch) -> None:
+def test_a_full_disk_names_the_users_file_and_leaves_nothing(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def full(src: str, dst: str) -> None:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 

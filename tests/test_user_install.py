@@ -206,3 +206,49 @@ def test_a_template_that_breaks_the_sandbox_is_bad_input(user: User, template: s
     proc = user.run("handouts", "wftgts", "--template", "t.j2", "--out", "bad", ok=False)
     assert proc.returncode == 2 and says in proc.stderr, proc.stderr
     assert not (user.work / "bad").exists()
+
+
+def test_a_plugin_kit_from_another_distribution(user: User, tmp_path: Path) -> None:
+    """The README's plug-in kit (``tests/plugin``: the score pad), installed as its own
+    distribution: found through the entry point, its component's own option offered by
+    ``build``, its words printed from its own catalog. Installed into a folder of its own
+    that only this test's commands see (``PYTHONPATH``), so the other tests see no plug-in."""
+    from pypdf import PdfReader
+
+    site = tmp_path / "plugin-site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--no-build-isolation",
+                    "-q", "--target", str(site), str(ROOT / "tests" / "plugin")],
+                   cwd=tmp_path, check=True, capture_output=True)
+
+    def with_plugin(*args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
+        return user.run(*args, ok=ok, PYTHONPATH=str(site))
+
+    assert "--large-print" not in user.run("build", "--help").stdout
+    listed = with_plugin("games").stdout
+    assert "scorepad: Score pad" in listed and "  - pad: Score pad" in listed
+    helped = with_plugin("build", "--help").stdout
+    assert "--large-print" in helped and "(scorepad pad)" in helped, helped
+
+    with_plugin("build", "scorepad", "--locale", "de", "--out", "pads")
+    text = PdfReader(user.work / "pads" / "scorepad" / "pad.pdf").pages[0].extract_text()
+    assert "Punkteblock" in text and "Spieler 1" in text and "Spieler 4" in text, text
+    with_plugin("build", "scorepad", "--large-print", "--out", "large")
+    plain = with_plugin("build", "scorepad", "--out", "plain")
+    assert "Score pad" in PdfReader(user.work / "plain" / "scorepad" / "pad.pdf").pages[0] \
+        .extract_text(), plain.stdout
+    rows = [_horizontal_rules(user.work / folder / "scorepad" / "pad.pdf")
+            for folder in ("plain", "large")]
+    assert rows[0] - rows[1] == 8, rows  # 16 rows to write in, and 8 with --large-print
+
+    refused = with_plugin("build", "wftgts", "--large-print", "--out", "no", ok=False)
+    assert refused.returncode == 2, refused.stderr
+    assert "--large-print applies to no component of wftgts" in refused.stderr
+
+
+def _horizontal_rules(pdf: Path) -> int:
+    """The score pad's row rules: the page's stroked lines whose two ends share a height."""
+    import pdfplumber
+
+    with pdfplumber.open(pdf) as doc:
+        return sum(1 for line in doc.pages[0].lines
+                   if abs(line["y0"] - line["y1"]) < 0.01 and line["width"] > 100)

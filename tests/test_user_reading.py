@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import Cli
 
 from printkit.engines.core import parse_log
 from printkit.engines.core.reading import UnreadableError, json_value, log_lines, toml_document
@@ -40,7 +41,7 @@ def _one_line(err: str) -> str:
     ("seed", "line 1: a number has more than"),
 ])
 def test_json_python_cannot_hold_is_one_line_in_replay_and_example(
-        cli, tmp_path: Path, game: str, where: str, says: str) -> None:
+        cli: Cli, tmp_path: Path, game: str, where: str, says: str) -> None:
     if where == "seed":
         text = _header(game).replace('"seed": null', f'"seed": {HUGE}') + "\n"
     elif where == "deep":
@@ -57,12 +58,12 @@ def test_json_python_cannot_hold_is_one_line_in_replay_and_example(
 
 
 @pytest.mark.parametrize("value", [HUGE, DEEP_JSON, "[" * 2000])
-def test_an_option_python_cannot_hold_is_one_line(cli, value: str) -> None:
+def test_an_option_python_cannot_hold_is_one_line(cli: Cli, value: str) -> None:
     r = cli("play", "wftgts", "--option", f"round_limit={value}")
     assert r.code == 2 and "--option round_limit" in _one_line(r.err)
 
 
-def test_toml_nested_thousands_deep_is_one_line_everywhere(cli, tmp_path: Path) -> None:
+def test_toml_nested_thousands_deep_is_one_line_everywhere(cli: Cli, tmp_path: Path) -> None:
     deep = tmp_path / "deep.toml"
     deep.write_text(DEEP_TOML, encoding="utf-8")
     r = cli("play", "war-pnp", "--sheet", str(deep))
@@ -79,7 +80,7 @@ def test_toml_nested_thousands_deep_is_one_line_everywhere(cli, tmp_path: Path) 
 
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\u0085", "\x0b", "\x0c", "\x1c",
                                        "\x1d", "\x1e"])
-def test_a_name_with_a_line_separator_round_trips(cli, tmp_path: Path, separator: str) -> None:
+def test_a_name_with_a_line_separator_round_trips(cli: Cli, tmp_path: Path, separator: str) -> None:
     log = tmp_path / "g.jsonl"
     name = f"Ann{separator}Bo"
     r = cli("play", "wftgts", "--players", "1", "--name", name, "--seed", "2",
@@ -103,7 +104,7 @@ def test_the_readers_say_why_in_one_short_line() -> None:
     assert log_lines("a\r\nb\u2028c\n\nd") == ["a", "b\u2028c", "", "d"]
 
 
-def test_a_huge_list_is_refused_before_the_schema_walks_it(cli, tmp_path: Path) -> None:
+def test_a_huge_list_is_refused_before_the_schema_walks_it(cli: Cli, tmp_path: Path) -> None:
     log = tmp_path / "long.jsonl"
     log.write_text(_header("wftgts") + '\n{"chance": [' + ",".join(["1"] * 200_000) + "]}\n",
                    encoding="utf-8")

@@ -16,9 +16,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
-from conftest import pdf_text
+from conftest import Cli, pdf_text
 
 from printkit.simulation import (
     Job,
@@ -105,7 +106,9 @@ def _wait_for_games(proc: subprocess.Popen[str], cpu: float = 1.5,
 
 @linux_only
 @pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
-def test_a_signal_stops_the_run_within_a_game_and_keeps_and_reports_it(tmp_path, how):
+def test_a_signal_stops_the_run_within_a_game_and_keeps_and_reports_it(
+    tmp_path: Path, how: str
+) -> None:
     proc = _start(tmp_path, "validate", "pwinch-wars", "--games", str(GAMES), "--jobs", "2",
                   "--pair-games", "0", "--report", "R")
     try:
@@ -148,7 +151,9 @@ def test_a_signal_stops_the_run_within_a_game_and_keeps_and_reports_it(tmp_path,
 # -- what a stop keeps is exact ----------------------------------------------------------
 
 
-def test_a_chunk_stopped_after_some_games_tallies_exactly_those_games(monkeypatch):
+def test_a_chunk_stopped_after_some_games_tallies_exactly_those_games(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
     import printkit.simulation.games as games
 
     job = Job("wftgts", ("greedy", "greedy"), 5, 20)
@@ -165,7 +170,7 @@ def test_a_chunk_stopped_after_some_games_tallies_exactly_those_games(monkeypatc
     assert stopped == play_chunk(Chunk(0, job, 4, 7))  # seeds 9 to 15, the same tally
 
 
-def test_a_stop_between_chunks_keeps_every_finished_game_and_no_worker():
+def test_a_stop_between_chunks_keeps_every_finished_game_and_no_worker() -> None:
     import multiprocessing
 
     from printkit.simulation import request_stop
@@ -186,7 +191,7 @@ def _stuck_in_a_game(chunk: Chunk) -> Tally:
 
 
 @pytest.mark.filterwarnings("error::pytest.PytestUnhandledThreadExceptionWarning")
-def test_a_worker_stuck_in_a_game_is_ended_after_the_grace():
+def test_a_worker_stuck_in_a_game_is_ended_after_the_grace() -> None:
     import multiprocessing
     import threading
 
@@ -208,7 +213,7 @@ def test_a_worker_stuck_in_a_game_is_ended_after_the_grace():
     assert not multiprocessing.active_children()
 
 
-def test_the_serial_executor_stops_too():
+def test_the_serial_executor_stops_too() -> None:
     from printkit.simulation import request_stop
 
     job = Job("wftgts", ("greedy", "greedy"), 0, 100)
@@ -217,7 +222,7 @@ def test_the_serial_executor_stops_too():
     assert batch.tallies[0] == run_batch([Job("wftgts", ("greedy",) * 2, 0, 25)]).tallies[0]
 
 
-def test_a_stop_is_not_left_for_the_next_run():
+def test_a_stop_is_not_left_for_the_next_run() -> None:
     from printkit.simulation import request_stop, stop_requested
 
     job = Job("wftgts", ("greedy", "greedy"), 0, 10)
@@ -230,7 +235,7 @@ def test_a_stop_is_not_left_for_the_next_run():
 # -- a report that cannot be written -----------------------------------------------------
 
 
-def _full_disk(monkeypatch, module: str, fails: str) -> list[Path]:
+def _full_disk(monkeypatch: pytest.MonkeyPatch, module: str, fails: str) -> list[Path]:
     """Make ``module``'s atomic writes of the files ``fails`` names (a glob pattern of the
     path from the report's folder on) fail as a full disk."""
     import importlib
@@ -255,7 +260,8 @@ def _full_disk(monkeypatch, module: str, fails: str) -> list[Path]:
     ("printkit.page.canvas", "R/wftgts.pdf"),
     ("printkit.page.canvas", "R/summary.pdf"),
 ])
-def test_a_full_disk_is_a_failure_naming_the_file(cli, monkeypatch, tmp_path, module, fails):
+def test_a_full_disk_is_a_failure_naming_the_file(cli: Cli, monkeypatch: pytest.MonkeyPatch,
+                                                  tmp_path: Path, module: str, fails: str) -> None:
     failed = _full_disk(monkeypatch, module, fails)
     out = tmp_path / "R"
     r = cli("validate", "wftgts", "--games", "4", "--seed", "1", "--pair-games", "0",
@@ -267,7 +273,8 @@ def test_a_full_disk_is_a_failure_naming_the_file(cli, monkeypatch, tmp_path, mo
     assert not list(out.rglob(".*.tmp"))
 
 
-def test_an_example_the_printer_cannot_draw_is_still_a_note(monkeypatch, tmp_path):
+def test_an_example_the_printer_cannot_draw_is_still_a_note(monkeypatch: pytest.MonkeyPatch,
+                                                            tmp_path: Path) -> None:
     """Only a write failure stops the run: an example printer's own refusal stays a note."""
     import printkit.validate
     from printkit.context import BuildContext
@@ -275,7 +282,7 @@ def test_an_example_the_printer_cannot_draw_is_still_a_note(monkeypatch, tmp_pat
     from printkit.paper import paper
     from printkit.validate import validate_games
 
-    def refuse(*args, **kwargs):
+    def refuse(*args: Any, **kwargs: Any) -> None:
         raise PrintkitError("this game cannot be drawn")
 
     monkeypatch.setattr(printkit.validate, "draw_example", refuse)

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from conftest import Cli
 from pypdf import PdfReader
 
 from printkit.context import BuildContext
@@ -30,7 +32,7 @@ def _links(path: Path) -> list[tuple[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def report(tmp_path_factory):
+def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from printkit.cli import main
 
     out = tmp_path_factory.mktemp("report")
@@ -41,7 +43,7 @@ def report(tmp_path_factory):
     return out
 
 
-def test_a_report_folder_holds_a_pdf_per_game_a_summary_and_the_extreme_games(report):
+def test_a_report_folder_holds_a_pdf_per_game_a_summary_and_the_extreme_games(report: Path) -> None:
     from conftest import pdf_fonts, pdf_text
 
     folder = report / "a"
@@ -59,7 +61,7 @@ def test_a_report_folder_holds_a_pdf_per_game_a_summary_and_the_extreme_games(re
         assert not found.errors, found.report()
 
 
-def test_the_extreme_games_replay_and_their_examples_are_linked(report, cli):
+def test_the_extreme_games_replay_and_their_examples_are_linked(report: Path, cli: Cli) -> None:
     folder = report / "a"
     logs = sorted((folder / "games").glob("*.jsonl"))
     assert logs and all(log.with_suffix(".pdf").is_file() for log in logs)
@@ -74,7 +76,7 @@ def test_the_extreme_games_replay_and_their_examples_are_linked(report, cli):
     assert ("/GoToR", "tug-of-war.pdf") in _links(folder / "summary.pdf")
 
 
-def test_the_longest_game_kept_is_the_longest_played(report):
+def test_the_longest_game_kept_is_the_longest_played(report: Path) -> None:
     folder = report / "a"
     log = next((folder / "games").glob("*longest*.jsonl"))
     decisions = sum(1 for line in log.read_text().splitlines()[1:]
@@ -84,7 +86,7 @@ def test_the_longest_game_kept_is_the_longest_played(report):
     assert str(decisions) in __import__("conftest").pdf_text(text)
 
 
-def test_the_same_run_gives_the_same_bytes(report):
+def test_the_same_run_gives_the_same_bytes(report: Path) -> None:
     a, b = report / "a", report / "b"
     names = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file())
     assert names == sorted(p.relative_to(b) for p in b.rglob("*") if p.is_file())
@@ -92,7 +94,7 @@ def test_the_same_run_gives_the_same_bytes(report):
         assert (a / name).read_bytes() == (b / name).read_bytes(), name
 
 
-def test_json_keeps_the_old_keys_and_adds_the_balance(cli):
+def test_json_keeps_the_old_keys_and_adds_the_balance(cli: Cli) -> None:
     r = cli(*ARGS, "--json")
     data = json.loads(r.out)
     assert {"game", "games", "bot", "seed", "players", "mean_score", "capacities",
@@ -111,7 +113,7 @@ def test_json_keeps_the_old_keys_and_adds_the_balance(cli):
     assert {e["kind"] for e in data["extremes"]} == {"longest"}  # no score in tug-of-war
 
 
-def test_every_variant_is_validated_on_its_own(cli, monkeypatch):
+def test_every_variant_is_validated_on_its_own(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     from dataclasses import replace
 
     from printkit.kits import get_kit, kits
@@ -128,7 +130,7 @@ def test_every_variant_is_validated_on_its_own(cli, monkeypatch):
     assert "tug-of-war (short): 24 games" in r.out and "tug-of-war (long)" in r.out
 
 
-def test_a_stopped_run_prints_and_reports_what_was_done(tmp_path):
+def test_a_stopped_run_prints_and_reports_what_was_done(tmp_path: Path) -> None:
     out, lines = tmp_path / "stopped", []
     calls = []
 
@@ -150,10 +152,10 @@ def test_a_stopped_run_prints_and_reports_what_was_done(tmp_path):
     assert "PARTIAL" in pdf_text(out / "summary.pdf")
 
 
-def test_ctrl_c_is_one_line_and_a_failed_exit(cli, monkeypatch):
+def test_ctrl_c_is_one_line_and_a_failed_exit(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     import printkit.validate
 
-    def interrupted(*args, **kwargs):
+    def interrupted(*args: Any, **kwargs: Any) -> None:
         raise ValidationInterrupted(10, 100)
 
     monkeypatch.setattr(printkit.validate, "validate_games", interrupted)
@@ -161,7 +163,7 @@ def test_ctrl_c_is_one_line_and_a_failed_exit(cli, monkeypatch):
     assert r.code == 2 and r.err.strip() == "printkit: interrupted: 10 of 100 games played"
 
 
-def test_one_pdf_file_still_works_with_its_games_beside_it(cli, tmp_path):
+def test_one_pdf_file_still_works_with_its_games_beside_it(cli: Cli, tmp_path: Path) -> None:
     out = tmp_path / "report.pdf"
     r = cli("validate", "wftgts", "--games", "4", "--pair-games", "0", "--report", str(out))
     assert r.code == 0, r.err

@@ -36,7 +36,7 @@ GAMES = ["wftgts", "tug-of-war", "war-pnp", "war-of-bones"]
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_the_quiet_game_loop_plays_the_core_runners_games(name):
+def test_the_quiet_game_loop_plays_the_core_runners_games(name: str) -> None:
     """A kept seed must replay into the very game that was counted."""
     kit = get_game_kit(name)
     game = kit.game()
@@ -63,7 +63,7 @@ def _validate(name, executor=None, chunk=None, games=60):
 
 
 @pytest.mark.parametrize("name", ["wftgts", "tug-of-war"])
-def test_totals_are_the_same_whatever_the_chunking_and_the_workers(name):
+def test_totals_are_the_same_whatever_the_chunking_and_the_workers(name: str) -> None:
     one = _validate(name, chunk=10**6)          # one chunk per job
     seven = _validate(name, chunk=9)            # 60 games: 7 chunks
     pool = LocalExecutor(2)
@@ -79,7 +79,7 @@ def test_totals_are_the_same_whatever_the_chunking_and_the_workers(name):
     assert [p.record.games for p in result.pairings] == [8] * len(result.pairings)
 
 
-def test_a_custom_sheets_head_to_head_does_not_depend_on_the_chunking():
+def test_a_custom_sheets_head_to_head_does_not_depend_on_the_chunking() -> None:
     from conftest import ROOT
 
     kit = get_game_kit("war-pnp")
@@ -93,7 +93,7 @@ def test_a_custom_sheets_head_to_head_does_not_depend_on_the_chunking():
     assert out[0] == out[1] and out[0]["games"] == 12
 
 
-def test_chunks_cover_every_seed_once():
+def test_chunks_cover_every_seed_once() -> None:
     job = Job("wftgts", ("greedy", "greedy"), 5, 103)
     chunks = split([job], 10)
     assert [c.start for c in chunks] == list(range(0, 103, 10))
@@ -101,7 +101,7 @@ def test_chunks_cover_every_seed_once():
     assert pickle.loads(pickle.dumps(chunks[3])) == chunks[3]  # travels to any worker
 
 
-def test_a_rotating_lineup_puts_the_focus_in_every_seat():
+def test_a_rotating_lineup_puts_the_focus_in_every_seat() -> None:
     job = Job("war-pnp", ("search", "random", "random"), 0, 6, rotate=True)
     assert [job.seats(i).index("search") for i in range(6)] == [0, 1, 2, 0, 1, 2]
     assert [job.focus(i) for i in range(3)] == [0, 1, 2]
@@ -109,7 +109,7 @@ def test_a_rotating_lineup_puts_the_focus_in_every_seat():
     assert [sheet.game_options(i)["sheet_seat"] for i in range(4)] == [0, 1, 0, 1]
 
 
-def test_a_tally_stays_the_same_size_as_games_grow():
+def test_a_tally_stays_the_same_size_as_games_grow() -> None:
     """Memory is flat: a tally of 2,000 games pickles to about the size of one of 200."""
     job = Job("tug-of-war", ("lookahead", "lookahead"), 0, 2000, measure=True)
     small = play_chunk(Chunk(0, job, 0, 200))
@@ -118,7 +118,7 @@ def test_a_tally_stays_the_same_size_as_games_grow():
     assert len(pickle.dumps(large)) < 1.6 * len(pickle.dumps(small))
 
 
-def test_win_points_share_a_tie():
+def test_win_points_share_a_tie() -> None:
     assert win_points([1.0, 0.0]) == [1, 0]
     assert win_points([7.0, 7.0, 2.0]) == [Fraction(1, 2), Fraction(1, 2), 0]
     assert win_points([0.0, 0.0, 0.0]) == [Fraction(1, 3)] * 3
@@ -147,7 +147,7 @@ def test_merging_is_exact_in_any_split_and_order(games, parts):
     assert merged.scores.mean() == Fraction(sum(sum(s) for _d, s in games), 2 * len(games))
 
 
-def test_a_record_goes_to_the_smaller_seed_on_a_tie():
+def test_a_record_goes_to_the_smaller_seed_on_a_tie() -> None:
     assert Extreme.of(9, 4).best(Extreme.of(9, 2)).seed == 2
     assert Extreme.of(10, 4).best(Extreme.of(9, 2)).seed == 4
     h = Histogram()
@@ -156,11 +156,11 @@ def test_a_record_goes_to_the_smaller_seed_on_a_tie():
     assert h.summary()["histogram"] == [[1, 2], [2, 1], [10, 1]]
 
 
-def test_run_batch_stops_cleanly_on_ctrl_c_and_keeps_what_finished():
+def test_run_batch_stops_cleanly_on_ctrl_c_and_keeps_what_finished() -> None:
     job = Job("wftgts", ("greedy", "greedy"), 0, 100)
     seen = []
 
-    def stop_after_two(games):
+    def stop_after_two(games) -> None:
         seen.append(games)
         if len(seen) == 2:
             raise KeyboardInterrupt
@@ -171,7 +171,7 @@ def test_run_batch_stops_cleanly_on_ctrl_c_and_keeps_what_finished():
     assert again.tallies[0] == batch.tallies[0]  # the finished chunks, exactly
 
 
-def test_executor_choices():
+def test_executor_choices() -> None:
     assert isinstance(make_executor("local", jobs=1), SerialExecutor)
     assert isinstance(make_executor("local", jobs=2), LocalExecutor)
     from printkit.errors import PrintkitError

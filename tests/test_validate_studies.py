@@ -7,22 +7,23 @@ for every rate."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
 from printkit.cli import main
-from printkit.simulation import LocalExecutor, SerialExecutor
+from printkit.simulation import Executor, LocalExecutor, SerialExecutor
 from printkit.simulation.statistics import Rate, mean_half_width, wilson_interval
 from printkit.validate import run_study, study_table
 
 
-def _figures(executor, chunk=None):
+def _figures(executor: Executor, chunk: int | None = None) -> dict[str, Any]:
     report = run_study("tug-of-war", "figures", 24, 3, options={"reroll_mode": "sequential"},
                        executor=executor, chunk=chunk)
     return report
 
 
-def test_tug_of_war_figures_do_not_depend_on_the_workers_or_the_chunks():
+def test_tug_of_war_figures_do_not_depend_on_the_workers_or_the_chunks() -> None:
     one = _figures(SerialExecutor())
     pool = LocalExecutor(2)
     try:
@@ -48,7 +49,7 @@ def test_tug_of_war_figures_do_not_depend_on_the_workers_or_the_chunks():
     assert "lookahead vs greedy (lookahead wins" in table
 
 
-def test_war_pnp_balance_counts_what_the_bench_script_counted():
+def test_war_pnp_balance_counts_what_the_bench_script_counted() -> None:
     report = run_study("war-pnp", "balance", 60, 0, executor=SerialExecutor())
     # python -m bench.war_pnp_balance balance --games 60 --json (before it became a study)
     assert report["games"] == 60 and report["mean_rounds"] == 6.05
@@ -65,7 +66,7 @@ def test_war_pnp_balance_counts_what_the_bench_script_counted():
     assert "relied on a column" in study_table("war-pnp", report)
 
 
-def test_war_pnp_without_and_bots_count_what_the_bench_script_counted():
+def test_war_pnp_without_and_bots_count_what_the_bench_script_counted() -> None:
     without = run_study("war-pnp", "without=powerup,2/12", 16, 0, executor=SerialExecutor())
     # ... without --games 16 --only powerup,2/12: win rates 0.25 and 0.5
     assert {k: v["win_rate"]["count"] for k, v in without["sheets"].items()} == {
@@ -87,13 +88,14 @@ def test_war_pnp_without_and_bots_count_what_the_bench_script_counted():
     (["all", "--study", "balance"], "applies to one game"),
     (["wftgts", "--study", "figures"], "this game declares none"),
 ])
-def test_a_bad_study_is_one_line_and_exit_2(args, words, capsys):
+def test_a_bad_study_is_one_line_and_exit_2(args: list[str], words: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", *args, "--games", "2"]) == 2
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and words in err
 
 
-def test_a_study_prints_one_json_object(capsys):
+def test_a_study_prints_one_json_object(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", "war-pnp", "--study", "without=7", "--games", "4", "--jobs", "1",
                  "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -101,14 +103,14 @@ def test_a_study_prints_one_json_object(capsys):
         "no 7"]
 
 
-def test_one_interval_formula():
+def test_one_interval_formula() -> None:
     assert [round(x, 3) for x in wilson_interval(10_220, 20_000)] == [0.504, 0.518]
     assert Rate(10_220, 20_000).percent() == "51.1 % (50.4–51.8)"
     assert wilson_interval(0, 10)[0] == 0 and wilson_interval(10, 10)[1] == pytest.approx(1)
     assert mean_half_width(1, 5, 25) == 0.0
 
 
-def test_printkit_games_names_each_kits_studies(capsys):
+def test_printkit_games_names_each_kits_studies(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["games"]) == 0
     out = capsys.readouterr().out
     assert "studies (validate --study NAME): figures" in out

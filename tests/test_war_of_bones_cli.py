@@ -5,6 +5,7 @@ with games played at that size) and the refusals."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pdfplumber
 import pytest
@@ -16,7 +17,7 @@ from printkit.engines.war_of_bones import WarOfBones
 MM = 72 / 25.4
 
 
-def test_build_prints_the_ruler_of_the_die_size_given(tmp_path):
+def test_build_prints_the_ruler_of_the_die_size_given(tmp_path: Path) -> None:
     assert main(["build", "war-of-bones", "--die-size", "17.5", "--component", "range-ruler",
                  "--out", str(tmp_path)]) == 0
     with pdfplumber.open(tmp_path / "war-of-bones" / "range-ruler.pdf") as pdf:
@@ -24,7 +25,7 @@ def test_build_prints_the_ruler_of_the_die_size_given(tmp_path):
     assert "17.5 mm" in text
 
 
-def test_play_carries_the_die_size_in_the_log_and_replays_it(tmp_path):
+def test_play_carries_the_die_size_in_the_log_and_replays_it(tmp_path: Path) -> None:
     log = tmp_path / "g.jsonl"
     assert main(["play", "war-of-bones", "--die-size", "19", "--seed", "3", "--bot",
                  "heuristic", "--log", str(log)]) == 0
@@ -35,7 +36,7 @@ def test_play_carries_the_die_size_in_the_log_and_replays_it(tmp_path):
     assert state.is_terminal()
 
 
-def test_validate_plays_at_the_die_size_given(capsys):
+def test_validate_plays_at_the_die_size_given(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", "war-of-bones", "--games", "4", "--die-size", "12",
                  "--json"]) == 0
     report = json.loads(capsys.readouterr().out.splitlines()[0])
@@ -50,7 +51,9 @@ def test_validate_plays_at_the_die_size_given(capsys):
     (["play", "war-pnp", "--die-size", "16"], "takes no --die-size"),
     (["validate", "all", "--die-size", "16"], "applies to one game"),
 ])
-def test_a_die_size_that_cannot_be_is_one_line_and_exit_2(args, message, capsys):
+def test_a_die_size_that_cannot_be_is_one_line_and_exit_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(args) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1

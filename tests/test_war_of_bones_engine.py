@@ -59,7 +59,7 @@ def table(dice, to_move=0, supply=(0, 0), **options):
 # -- the seed's examples -------------------------------------------------------------------
 
 
-def test_a_firepower_5_troop_splits_its_firepower_every_way():
+def test_a_firepower_5_troop_splits_its_firepower_every_way() -> None:
     ways = list(splits(["B1"], 5))
     strengths = sorted(tuple(s for _, s in w) for w in ways)
     assert ((5,) in strengths and (1, 1, 1, 1, 1) in strengths and (3, 2) in strengths)
@@ -71,7 +71,7 @@ def test_a_firepower_5_troop_splits_its_firepower_every_way():
     assert len(attacks) == sum(1 for _ in splits(["B1", "B2"], 5)) == 36
 
 
-def test_a_flubbed_strength_6_attack_is_blocked_by_a_firepower_1_defender_rolling_6():
+def test_a_flubbed_strength_6_attack_is_blocked_by_a_firepower_1_defender_rolling_6() -> None:
     state = table({"A1": (50.0, 50.0, 6), "B1": (80.0, 50.0, 1), "B2": (200.0, 200.0, 3)})
     state.apply(Attack("A1", (("B1", 6),)))
     state.apply((1,))   # the attack roll: 1 + 6 = 7
@@ -89,7 +89,7 @@ def test_a_flubbed_strength_6_attack_is_blocked_by_a_firepower_1_defender_rollin
     (1, 1, Hit.NONE, 3),     # 0
     (1, 6, Hit.NONE, 3),     # negative
 ])
-def test_strength_3_on_a_firepower_3_troop(attack, defence, hit, face_after):
+def test_strength_3_on_a_firepower_3_troop(attack: int, defence: int, hit, face_after: int) -> None:
     state = table({"A1": (50.0, 50.0, 3), "B1": (80.0, 50.0, 3), "B2": (200.0, 200.0, 1)})
     state.apply(Attack("A1", (("B1", 3),)))
     state.apply((attack,))
@@ -98,7 +98,7 @@ def test_strength_3_on_a_firepower_3_troop(attack, defence, hit, face_after):
     assert pair.hit is hit and state.face[8] == face_after
 
 
-def test_slain_at_the_defenders_firepower_and_one_damage_below_it_in_place():
+def test_slain_at_the_defenders_firepower_and_one_damage_below_it_in_place() -> None:
     base = {"A1": (50.0, 50.0, 4), "A2": (200.0, 200.0, 1), "B1": (80.0, 50.0, 4),
             "B2": (150.0, 150.0, 2)}
     # difference 3 (< 4): one damage, the die turned down one face where it lies
@@ -124,7 +124,7 @@ def test_slain_at_the_defenders_firepower_and_one_damage_below_it_in_place():
     assert state.face[8] == 4
 
 
-def test_two_attacks_on_one_troop_let_the_defender_allocate_after_seeing_the_rolls():
+def test_two_attacks_on_one_troop_let_the_defender_allocate_after_seeing_the_rolls() -> None:
     state = table({"A1": (50.0, 50.0, 4), "B1": (80.0, 50.0, 3), "B2": (200.0, 200.0, 2)})
     state.apply(Attack.of("A1", [("B1", 2), ("B1", 2)]))
     state.apply((6, 1))       # attack totals 8 and 3
@@ -137,7 +137,7 @@ def test_two_attacks_on_one_troop_let_the_defender_allocate_after_seeing_the_rol
     assert state.face[8] == 3 and state.current_player() == 1
 
 
-def test_damage_that_reaches_the_firepower_slays():
+def test_damage_that_reaches_the_firepower_slays() -> None:
     state = table({"A1": (50.0, 50.0, 4), "B1": (80.0, 50.0, 2), "B2": (200.0, 200.0, 2)})
     state.apply(Attack.of("A1", [("B1", 2), ("B1", 2)]))
     state.apply((2, 2))    # totals 4 and 4
@@ -145,7 +145,7 @@ def test_damage_that_reaches_the_firepower_slays():
     assert state.face[8] == 0
 
 
-def test_resupply_adds_firepower_up_to_six():
+def test_resupply_adds_firepower_up_to_six() -> None:
     state = table({"A1": (50.0, 50.0, 3), "A2": (150.0, 50.0, 4), "B1": (200.0, 200.0, 2)},
                   supply=(2, 0))
     state.apply(Resupply("A1"))     # 2 supplies + a 3 Firepower Troop = 5
@@ -156,7 +156,7 @@ def test_resupply_adds_firepower_up_to_six():
     assert state.supply[0] == 6
 
 
-def test_reinforce_rerolls_only_when_the_roller_is_higher():
+def test_reinforce_rerolls_only_when_the_roller_is_higher() -> None:
     dice = {"A1": (50.0, 50.0, 3), "B1": (200.0, 200.0, 2)}
     state = table(dice)
     state.apply(Reinforce("A1"))
@@ -170,7 +170,7 @@ def test_reinforce_rerolls_only_when_the_roller_is_higher():
     assert state.face[0] == 2 and state.x[0] == 1000 and state.current_player() == 1
 
 
-def test_a_reinforce_6_adds_a_troop_up_to_eight():
+def test_a_reinforce_6_adds_a_troop_up_to_eight() -> None:
     dice = {f"A{i}": (20.0 * i, 20.0, 2) for i in range(1, 8)} | {"B1": (200.0, 200.0, 2)}
     state = table(dice)             # 7 of A's Troops in the area
     state.apply(Reinforce("A1"))
@@ -189,7 +189,7 @@ def test_a_reinforce_6_adds_a_troop_up_to_eight():
     assert state.landing == (1,)
 
 
-def test_converge_takes_effect_only_on_consecutive_turns():
+def test_converge_takes_effect_only_on_consecutive_turns() -> None:
     dice = {"A1": (20.0, 20.0, 2), "A2": (114.3, 114.3, 3), "B1": (208.6, 208.6, 2),
             "B2": (100.0, 130.0, 4)}
     state = table(dice)
@@ -216,7 +216,7 @@ def test_converge_takes_effect_only_on_consecutive_turns():
     assert Converge() not in state.legal_actions()
 
 
-def test_a_player_with_no_troops_in_the_area_loses():
+def test_a_player_with_no_troops_in_the_area_loses() -> None:
     state = table({"A1": (50.0, 50.0, 6), "B1": (80.0, 50.0, 1)})
     state.apply(Attack("A1", (("B1", 6),)))
     state.apply((6,))
@@ -230,7 +230,7 @@ def test_a_player_with_no_troops_in_the_area_loses():
     assert state.is_terminal() and state.winner == 0
 
 
-def test_turn_limit_ends_the_game_on_troops_then_firepower():
+def test_turn_limit_ends_the_game_on_troops_then_firepower() -> None:
     state = table({"A1": (20.0, 20.0, 2), "A2": (40.0, 200.0, 2), "B1": (200.0, 200.0, 6)},
                   turn_limit=1)
     state.apply(Reinforce("A1"))
@@ -250,7 +250,7 @@ def _after_setup(seed=0):
     return state
 
 
-def test_roll_off_ties_roll_again_and_the_winner_chooses():
+def test_roll_off_ties_roll_again_and_the_winner_chooses() -> None:
     state = _after_setup()
     assert state.phase is Phase.ROLL_OFF
     state.apply((4, 4))
@@ -262,7 +262,7 @@ def test_roll_off_ties_roll_again_and_the_winner_chooses():
     assert state.current_player() == 0 and state.phase is Phase.REMOVE_OPP  # A reengages
 
 
-def test_reengage_removes_opponent_dice_then_up_to_as_many_own():
+def test_reengage_removes_opponent_dice_then_up_to_as_many_own() -> None:
     state = _after_setup()
     state.apply((6, 1))
     state.apply(Choose(Opening.REENGAGE))
@@ -279,7 +279,7 @@ def test_reengage_removes_opponent_dice_then_up_to_as_many_own():
     assert state.phase is Phase.TURN and state.current_player() == 1
 
 
-def test_reengage_can_remove_nothing():
+def test_reengage_can_remove_nothing() -> None:
     state = _after_setup()
     state.apply((6, 1))
     state.apply(Choose(Opening.FIRST_STRIKE))
@@ -287,7 +287,7 @@ def test_reengage_can_remove_nothing():
     assert state.phase is Phase.TURN and state.current_player() == 0
 
 
-def test_the_literal_reengage_reading_picks_opponent_dice_twice():
+def test_the_literal_reengage_reading_picks_opponent_dice_twice() -> None:
     state = GAME.new_initial_state(2, {**GAME.default_options(), "reengage_second": "opponent"})
     state.apply(state.chance_outcomes().sample(random.Random(0)))
     state.apply((6, 1))
@@ -297,7 +297,7 @@ def test_the_literal_reengage_reading_picks_opponent_dice_twice():
     assert Remove(("B1",)) not in state.legal_actions()
 
 
-def test_supply_buys_rerolls_of_ones_own_roll():
+def test_supply_buys_rerolls_of_ones_own_roll() -> None:
     state = table({"A1": (50.0, 50.0, 4), "B1": (80.0, 50.0, 4), "B2": (150.0, 150.0, 2)},
                   supply=(2, 0))
     state.apply(Attack.of("A1", [("B1", 2), ("B1", 2)]))
@@ -318,7 +318,7 @@ def test_supply_buys_rerolls_of_ones_own_roll():
 
 
 @pytest.mark.parametrize("size_mm", [12.0, 14.0, 16.0, 19.0])
-def test_range_is_face_to_face_in_die_widths(size_mm):
+def test_range_is_face_to_face_in_die_widths(size_mm: float) -> None:
     rules = load_rules(size_mm)
     d = rules.die_steps
     for firepower in range(1, 7):
@@ -332,7 +332,7 @@ def test_range_is_face_to_face_in_die_widths(size_mm):
     assert gap_sq(0, 0, d // 2, d // 2, d) == 0 and overlaps(0, 0, d // 2, d // 2, d)
 
 
-def test_dice_touching_do_not_overlap_and_a_die_may_not_rest_on_another():
+def test_dice_touching_do_not_overlap_and_a_die_may_not_rest_on_another() -> None:
     assert not overlaps(0, 0, 160, 0, 160) and overlaps(0, 0, 159, 159, 160)
     spec = AreaRoll(2, (80, 80), (2206, 2206), 160, occupied=((1000, 1000),))
     assert spec.contains(((1160, 1000, 3), (80, 80, 1)))
@@ -342,7 +342,7 @@ def test_dice_touching_do_not_overlap_and_a_die_may_not_rest_on_another():
     assert not spec.contains(((500, 500, 7), (900, 900, 1)))       # no face 7
 
 
-def test_landing_probability_is_exact_on_the_grid():
+def test_landing_probability_is_exact_on_the_grid() -> None:
     spec = AreaRoll(1, (0, 0), (9, 9), 4, occupied=((0, 0),))
     # the blocked centres: x and y in 0..3 around the die at the corner: 16 of 100
     assert spec.free_points(spec.occupied) == 84
@@ -355,7 +355,7 @@ def test_landing_probability_is_exact_on_the_grid():
     assert len(counts) == 84 and (1, 1) not in counts
 
 
-def test_a_roll_that_jams_is_thrown_again_whole():
+def test_a_roll_that_jams_is_thrown_again_whole() -> None:
     # two dice of 4 on 7 x 7 centres: a first die at (3, 3) leaves the second no room (a jam,
     # one throw in 49); anywhere else there is room
     spec = AreaRoll(2, (0, 0), (6, 6), 4, patience=50)
@@ -367,7 +367,7 @@ def test_a_roll_that_jams_is_thrown_again_whole():
     assert spec.sample(random.Random(11)) == spec.sample(random.Random(11))
 
 
-def test_an_area_with_no_room_is_one_clear_error_not_a_hang():
+def test_an_area_with_no_room_is_one_clear_error_not_a_hang() -> None:
     from printkit.engines.core import NoRoomError
 
     spec = AreaRoll(2, (0, 0), (3, 3), 4, patience=20)      # two dice, room for one
@@ -375,7 +375,7 @@ def test_an_area_with_no_room_is_one_clear_error_not_a_hang():
         spec.sample(random.Random(0))
 
 
-def test_positions_are_logged_in_mm_with_one_decimal_and_round_trip():
+def test_positions_are_logged_in_mm_with_one_decimal_and_round_trip() -> None:
     outcome = (Landing(1034, 570, 5), Landing(1, 2286, 1))
     data = GAME.outcome_to_json(outcome)
     assert data == [[103.4, 57.0, 5], [0.1, 228.6, 1]]
@@ -390,7 +390,7 @@ def test_positions_are_logged_in_mm_with_one_decimal_and_round_trip():
 # -- logs, replay, refusals -----------------------------------------------------------------
 
 
-def test_a_whole_game_round_trips_and_replays_byte_for_byte():
+def test_a_whole_game_round_trips_and_replays_byte_for_byte() -> None:
     played = play(GAME, ["heuristic", "random"], seed=4)
     text = played.log.dumps()
     assert parse_log(text).dumps() == text
@@ -402,7 +402,7 @@ def test_a_whole_game_round_trips_and_replays_byte_for_byte():
     assert landings and all(isinstance(v, float) for v in landings[0].entry.data[0][:2])
 
 
-def test_another_die_size_replays_from_its_header():
+def test_another_die_size_replays_from_its_header() -> None:
     played = play(GAME, ["heuristic", "heuristic"], seed=2, options={"die_size_mm": 12.0})
     assert played.log.header.options["die_size_mm"] == 12.0
     replayed = replay(GAME, parse_log(played.log.dumps()))
@@ -420,7 +420,7 @@ def test_another_die_size_replays_from_its_header():
     ({"chance": [3]}, "decision"),
     ({"player": 1, "action": {"converge": True}}, "player 0"),
 ])
-def test_bad_log_lines_name_the_rule(line, rule):
+def test_bad_log_lines_name_the_rule(line, rule: str) -> None:
     state = table({"A1": (50.0, 50.0, 4), "A2": (100.0, 100.0, 2), "B1": (80.0, 50.0, 4),
                    "B2": (220.0, 220.0, 3)})
     head = {"printkit_log": 1, "game": "war-of-bones", "rules": RULES.rules_version,
@@ -438,7 +438,7 @@ def test_bad_log_lines_name_the_rule(line, rule):
             state.apply(GAME.action_from_json(entry.data))
 
 
-def test_a_bad_landing_in_a_log_is_refused_with_its_line():
+def test_a_bad_landing_in_a_log_is_refused_with_its_line() -> None:
     played = play(GAME, ["random", "random"], seed=1)
     lines = played.log.dumps().splitlines()
     first = json.loads(lines[1])
@@ -449,7 +449,7 @@ def test_a_bad_landing_in_a_log_is_refused_with_its_line():
     assert "on no other die" in str(err.value)
 
 
-def test_options_are_checked():
+def test_options_are_checked() -> None:
     with pytest.raises(ValueError, match="die_size_mm"):
         GAME.new_initial_state(2, {"die_size_mm": 40})
     with pytest.raises(ValueError, match="unknown option"):
@@ -461,14 +461,14 @@ def test_options_are_checked():
 
 
 @pytest.mark.parametrize("bot", ["random", "heuristic"])
-def test_bot_games_conform_over_more_seeds(bot):
+def test_bot_games_conform_over_more_seeds(bot: str) -> None:
     """The conformance check's bot games (log round trip, schemas, replay step by step, the
     same log from the same seed) for seeds 1-3; tests/test_conformance.py checks the rest."""
     found = check_game(GAME, seeds=(), bots=[bot], bot_seeds=(1, 2, 3))
     assert found.bot_games == 3
 
 
-def test_chance_nodes_are_chance_and_decisions_list_their_actions():
+def test_chance_nodes_are_chance_and_decisions_list_their_actions() -> None:
     state = GAME.new_initial_state(2, GAME.default_options())
     assert state.current_player() == CHANCE and state.legal_actions() == []
 
@@ -476,7 +476,7 @@ def test_chance_nodes_are_chance_and_decisions_list_their_actions():
 # -- bots ---------------------------------------------------------------------------------------
 
 
-def test_the_bots_are_deterministic_and_give_reasons():
+def test_the_bots_are_deterministic_and_give_reasons() -> None:
     first = play(GAME, ["search", "heuristic"], seed=5).log.dumps()
     assert play(GAME, ["search", "heuristic"], seed=5).log.dumps() == first
     log = parse_log(first)
@@ -484,7 +484,7 @@ def test_the_bots_are_deterministic_and_give_reasons():
     assert reasons and all(reasons)
 
 
-def test_the_heuristic_beats_random_and_defends_best():
+def test_the_heuristic_beats_random_and_defends_best() -> None:
     wins = sum(play(GAME, ["heuristic", "random"] if s % 2 == 0 else ["random", "heuristic"],
                     seed=s, record=False).state.winner == s % 2 for s in range(20))
     assert wins >= 18
@@ -507,7 +507,7 @@ def _heuristic(player=0):
     return HeuristicBot(GAME, player, random.Random(0))
 
 
-def test_every_bot_reason_is_a_known_message_filled_with_its_values():
+def test_every_bot_reason_is_a_known_message_filled_with_its_values() -> None:
     from printkit.engines.war_of_bones.bots import MESSAGES
 
     checked = 0
@@ -523,7 +523,7 @@ def test_every_bot_reason_is_a_known_message_filled_with_its_values():
     assert checked > 50
 
 
-def test_the_heuristic_attacks_rather_than_fish_with_a_6():
+def test_the_heuristic_attacks_rather_than_fish_with_a_6() -> None:
     # A1 (6) has B1 (1) in range: slaying it beats fishing for an extra Troop
     state = table({"A1": (50.0, 50.0, 6), "B1": (80.0, 50.0, 1), "B2": (200.0, 200.0, 6)})
     choice = _heuristic().decide(state.view(0))
@@ -536,7 +536,7 @@ def test_the_heuristic_attacks_rather_than_fish_with_a_6():
     assert "a Roller above its 1 (5 in 6)" in str(choice.reason)
 
 
-def test_fishing_is_named_so_and_chosen_only_when_nothing_better_exists():
+def test_fishing_is_named_so_and_chosen_only_when_nothing_better_exists() -> None:
     from printkit.engines.war_of_bones.bots import FISH_WHY
 
     # A1 (6) has no target and cannot be re-rolled; no Converge is left
@@ -548,7 +548,7 @@ def test_fishing_is_named_so_and_chosen_only_when_nothing_better_exists():
     assert "likely" not in str(choice.reason)
 
 
-def test_the_heuristic_converges_when_out_of_range():
+def test_the_heuristic_converges_when_out_of_range() -> None:
     # nothing in range anywhere; A's Troops sit inside the converged area, B's 6 outside:
     # a Converge gains A more than fishing, and B (behind) would answer it
     state = table({"A1": (100.0, 100.0, 6), "A2": (120.0, 100.0, 6), "B1": (210.0, 210.0, 6)})
@@ -561,7 +561,7 @@ def test_the_heuristic_converges_when_out_of_range():
     assert choice.action == Converge() and "converge with the opponent" in str(choice.reason)
 
 
-def test_the_heuristic_spends_supplies_only_where_a_re_roll_gains():
+def test_the_heuristic_spends_supplies_only_where_a_re_roll_gains() -> None:
     state = table({"A1": (50.0, 50.0, 4), "B1": (80.0, 50.0, 3)}, supply=(2, 0))
     state.apply(Attack.of("A1", [("B1", 4)]))
     state.apply((1,))                      # 1 + 4 against at least 1 + 3: a wasted roll
@@ -578,7 +578,7 @@ def test_the_heuristic_spends_supplies_only_where_a_re_roll_gains():
     assert _heuristic().decide(state.view(0)).action == Reroll((1,))
 
 
-def test_heuristic_self_play_ends_well_before_the_turn_limit():
+def test_heuristic_self_play_ends_well_before_the_turn_limit() -> None:
     turns = [play(GAME, ["heuristic", "heuristic"], seed=s, record=False).state.turn
              for s in range(40)]
     assert sum(turns) / len(turns) < 130

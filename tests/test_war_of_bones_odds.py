@@ -30,7 +30,7 @@ def _close(observed: int, n: int, p: Fraction) -> bool:
     return abs(observed / n - q) <= 4.5 * se + 1e-12
 
 
-def test_the_table_is_exact_and_sums_to_one():
+def test_the_table_is_exact_and_sums_to_one() -> None:
     for odds in ODDS.values():
         assert odds.slain + odds.damage + odds.nothing == 1
         assert all(isinstance(v, Fraction) for v in (odds.slain, odds.damage, odds.nothing))
@@ -44,7 +44,7 @@ def test_the_table_is_exact_and_sums_to_one():
 
 
 @pytest.mark.parametrize(("s", "f"), list(itertools.product(range(1, 7), range(1, 7))))
-def test_the_table_matches_a_seeded_simulation(s, f):
+def test_the_table_matches_a_seeded_simulation(s: int, f: int) -> None:
     counts = simulate(s, f, N, random.Random(f"odds/{s}/{f}"))
     odds = ODDS[s, f]
     assert _close(counts[Hit.SLAIN], N, odds.slain)
@@ -52,7 +52,7 @@ def test_the_table_matches_a_seeded_simulation(s, f):
     assert _close(counts[Hit.NONE], N, odds.nothing)
 
 
-def test_the_allocation_is_the_defenders_best():
+def test_the_allocation_is_the_defenders_best() -> None:
     for attack, rolls, f in [((9, 4), (5, 1), 3), ((8, 8, 3), (6, 1, 2), 2), ((7,), (2,), 4)]:
         chosen = best_allocation(attack, rolls, f)
         assert sorted(chosen) == sorted(rolls)
@@ -64,7 +64,8 @@ def test_the_allocation_is_the_defenders_best():
 
 @pytest.mark.parametrize(("strengths", "f"), [((2, 2), 2), ((3, 1), 3), ((2, 1, 1), 1),
                                                ((4, 2), 4)])
-def test_split_odds_match_a_simulation_with_the_allocation(strengths, f):
+def test_split_odds_match_a_simulation_with_the_allocation(strengths: tuple[int, ...],
+                                                           f: int) -> None:
     rng = random.Random(f"split/{strengths}/{f}")
     n = 6000
     slain = 0
@@ -78,5 +79,5 @@ def test_split_odds_match_a_simulation_with_the_allocation(strengths, f):
     assert odds.slain + sum(odds.damage) == 1
 
 
-def test_the_seeds_flubbed_attack():
+def test_the_seeds_flubbed_attack() -> None:
     assert judge(1 + 6, 6 + 1, 1) is Hit.NONE

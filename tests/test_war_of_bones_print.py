@@ -76,6 +76,9 @@ def build(out: Path, paper_name: str, options: dict[str, Any] | None = None,
     return paths, report
 
 
+Built = dict[str, tuple[dict[str, Path], Preflight]]
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory
           ) -> dict[str, tuple[dict[str, Path], Preflight]]:
@@ -113,7 +116,7 @@ def _findings(report: Preflight) -> list[str]:
 
 
 @pytest.mark.parametrize("run", ["a4", "letter", "letter-custom", "a3", "tabloid"])
-def test_pages_exact_fonts_embedded_and_preflight_clean(built, run):  # type: ignore[no-untyped-def]
+def test_pages_exact_fonts_embedded_and_preflight_clean(built: Built, run: str) -> None:
     paths, report = built[run]
     assert not _findings(report), report.report()
     name = run.split("-")[0]
@@ -126,7 +129,7 @@ def test_pages_exact_fonts_embedded_and_preflight_clean(built, run):  # type: ig
             assert _size_mm(page) in ((w, h), (h, w)), comp  # the mat may turn the paper
 
 
-def test_the_same_build_twice_is_byte_identical(tmp_path):  # type: ignore[no-untyped-def]
+def test_the_same_build_twice_is_byte_identical(tmp_path: Path) -> None:
     one, _ = build(tmp_path / "one", "a4", {"die_size_mm": CUSTOM})
     two, _ = build(tmp_path / "two", "a4", {"die_size_mm": CUSTOM})
     for name in NAMES:
@@ -134,7 +137,7 @@ def test_the_same_build_twice_is_byte_identical(tmp_path):  # type: ignore[no-un
 
 
 @pytest.mark.parametrize("locale", ["de", "ja"])
-def test_components_draw_in_other_languages(tmp_path, locale):  # type: ignore[no-untyped-def]
+def test_components_draw_in_other_languages(tmp_path: Path, locale: str) -> None:
     """Every word goes through the build's translations and the locale's fonts (Japanese
     takes another font); the numbers are the locale's."""
     paths, report = build(tmp_path / locale, "a4", only=("turn-card", "supply-tracker",
@@ -151,7 +154,9 @@ def _area_rects(page: Any) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("run", ["a3", "tabloid"])
-def test_mat_is_whole_on_large_paper_with_the_converge_square_centred(built, run):  # type: ignore[no-untyped-def]
+def test_mat_is_whole_on_large_paper_with_the_converge_square_centred(
+    built: Built, run: str
+) -> None:
     pdf = built[run][0]["play-mat"]
     assert len(PdfReader(str(pdf)).pages) == 1
     side = RULES.area_in * 25.4
@@ -175,7 +180,7 @@ def test_mat_is_whole_on_large_paper_with_the_converge_square_centred(built, run
     assert "after 1 Converge" in text and "Player A" in text and "Player B" in text
 
 
-def test_mat_scales_tick_every_mm_from_the_corner_the_log_measures_from(built):  # type: ignore[no-untyped-def]
+def test_mat_scales_tick_every_mm_from_the_corner_the_log_measures_from(built: Built) -> None:
     with pdfplumber.open(built["a3"][0]["play-mat"]) as doc:
         page = doc.pages[0]
         (area,) = _area_rects(page)
@@ -189,7 +194,7 @@ def test_mat_scales_tick_every_mm_from_the_corner_the_log_measures_from(built): 
 
 
 @pytest.mark.parametrize("name", PAPERS)
-def test_mat_tiles_overlap_exactly_and_cover_the_area(built, name):  # type: ignore[no-untyped-def]
+def test_mat_tiles_overlap_exactly_and_cover_the_area(built: Built, name: str) -> None:
     """Two tiles and an assembly page; on each tile the area is drawn at 228.6 mm and the
     parts the tiles show (inside their cut outlines) overlap by the overlap and cover it."""
     pdf = built[name][0]["play-mat"]
@@ -220,7 +225,7 @@ def test_mat_tiles_overlap_exactly_and_cover_the_area(built, name):  # type: ign
     assert a1 - b0 == pytest.approx(overlap, abs=TOL)
 
 
-def test_mat_size_fits_the_tiler_as_designed():  # type: ignore[no-untyped-def]
+def test_mat_size_fits_the_tiler_as_designed() -> None:
     """Whole on A3 and Tabloid, two tiles on A4 and Letter; the area lies inside its edge
     line, the line wholly outside the area."""
     w, h = mat_size_mm()
@@ -259,7 +264,7 @@ def _rulers(pdf: Path) -> list[tuple[float, list[float], float]]:
 
 
 @pytest.mark.parametrize("run", ["a4", "letter", "letter-custom"])
-def test_ruler_ticks_lie_at_k_die_widths_from_the_zero_edge(built, run):  # type: ignore[no-untyped-def]
+def test_ruler_ticks_lie_at_k_die_widths_from_the_zero_edge(built: Built, run: str) -> None:
     rules = load_rules(CUSTOM) if run.endswith("custom") else RULES
     specs = ruler_specs(rules)
     sizes = [s.die_mm for s in specs]
@@ -277,7 +282,7 @@ def test_ruler_ticks_lie_at_k_die_widths_from_the_zero_edge(built, run):  # type
     assert text.count(label) == 2, label
 
 
-def test_rulers_fit_the_safe_area_of_every_die_size():  # type: ignore[no-untyped-def]
+def test_rulers_fit_the_safe_area_of_every_die_size() -> None:
     for size in (RULES.die_size_min_mm, CUSTOM, RULES.die_size_max_mm):
         item = ruler_size(load_rules(size))
         for name in PAPERS:
@@ -285,7 +290,7 @@ def test_rulers_fit_the_safe_area_of_every_die_size():  # type: ignore[no-untype
             assert item.width <= safe.w and item.height <= safe.h
 
 
-def test_die_size_outside_the_rules_is_refused(tmp_path):  # type: ignore[no-untyped-def]
+def test_die_size_outside_the_rules_is_refused(tmp_path: Path) -> None:
     from printkit.templates.war_of_bones.ruler import draw_range_rulers
 
     with drawing(BuildContext(paper("a4"), game_options={"die_size_mm": 25})) as ctx, \
@@ -297,7 +302,7 @@ def test_die_size_outside_the_rules_is_refused(tmp_path):  # type: ignore[no-unt
 
 
 @pytest.mark.parametrize("run", ["a4", "letter", "letter-custom"])
-def test_tracker_has_the_supply_boxes_and_troop_boxes_of_the_rules(built, run):  # type: ignore[no-untyped-def]
+def test_tracker_has_the_supply_boxes_and_troop_boxes_of_the_rules(built: Built, run: str) -> None:
     rules = load_rules(CUSTOM) if run.endswith("custom") else RULES
     pdf = built[run][0]["supply-tracker"]
     t = LAYOUT.tracker
@@ -317,7 +322,7 @@ def test_tracker_has_the_supply_boxes_and_troop_boxes_of_the_rules(built, run): 
         assert needle in text, needle
 
 
-def test_turn_card_states_the_rules_numbers(built):  # type: ignore[no-untyped-def]
+def test_turn_card_states_the_rules_numbers(built: Built) -> None:
     text = " ".join(pdf_text(built["a4"][0]["turn-card"]).split())
     dice = RULES.troops + RULES.rollers + RULES.supply_dice
     for needle in [f"{dice} dice of one colour", f"{RULES.troops} Troops",
@@ -333,7 +338,7 @@ def test_turn_card_states_the_rules_numbers(built):  # type: ignore[no-untyped-d
 # --- the dice and the capacities ------------------------------------------------------------
 
 
-def test_dice_preset_is_twelve_d6_in_each_players_colour(built):  # type: ignore[no-untyped-def]
+def test_dice_preset_is_twelve_d6_in_each_players_colour(built: Built) -> None:
     colours = Counter(d.colour for d in DICE_PRESET.dice)
     per_player = RULES.troops + RULES.rollers + RULES.supply_dice
     assert {d.kind for d in DICE_PRESET.dice} == {"d6"}
@@ -345,7 +350,8 @@ def test_dice_preset_is_twelve_d6_in_each_players_colour(built):  # type: ignore
 @pytest.mark.parametrize(("name", "options", "tiles"),
                          [("a4", {}, 2), ("letter", {}, 2), ("a3", {}, 1), ("tabloid", {}, 1),
                           ("letter", {"die_size_mm": CUSTOM}, 2)])
-def test_capacities_measure_the_printed_parts(name, options, tiles):  # type: ignore[no-untyped-def]
+def test_capacities_measure_the_printed_parts(name: str, options: dict[str, int],
+                                              tiles: int) -> None:
     with drawing(BuildContext(paper(name), game_options=options)) as ctx:
         caps = {c.name: c.holds for c in capacities(ctx, 2)}
         pieces = mat_pieces(ctx)

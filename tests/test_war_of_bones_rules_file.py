@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from conftest import Cli
+
 from printkit.engines.war_of_bones.rules import RULES
 
 DATA = Path(__file__).resolve().parent.parent / "engines" / "war_of_bones" / "data" / "rules.toml"
@@ -24,7 +26,9 @@ def _area_line() -> str:
                 if line.startswith("area_in"))
 
 
-def test_a_log_carries_the_edited_rules_and_replays_without_the_file(cli, tmp_path):  # type: ignore[no-untyped-def]
+def test_a_log_carries_the_edited_rules_and_replays_without_the_file(
+    cli: Cli, tmp_path: Path
+) -> None:
     rules = _edited(tmp_path, _area_line(), "area_in = 7")
     log = tmp_path / "small.jsonl"
     assert cli("play", "war-of-bones", "--seed", "3", "--rules", str(rules),
@@ -37,7 +41,7 @@ def test_a_log_carries_the_edited_rules_and_replays_without_the_file(cli, tmp_pa
     assert json.loads(replayed.out)["finished"]
 
 
-def test_validate_measures_the_mat_against_the_edited_area(cli, tmp_path):  # type: ignore[no-untyped-def]
+def test_validate_measures_the_mat_against_the_edited_area(cli: Cli, tmp_path: Path) -> None:
     big = _edited(tmp_path, _area_line(), "area_in = 14")
     result = cli("validate", "war-of-bones", "--rules", str(big), "--games", "2", "--json",
                  "--pair-games", "0", "--report", str(tmp_path / "report"))
@@ -54,7 +58,7 @@ def test_validate_measures_the_mat_against_the_edited_area(cli, tmp_path):  # ty
     assert std_area["ok"] and std_area["observed_max"] == round(RULES.area_mm + 0.49)
 
 
-def test_the_mat_prints_the_edited_area(cli, tmp_path):  # type: ignore[no-untyped-def]
+def test_the_mat_prints_the_edited_area(cli: Cli, tmp_path: Path) -> None:
     import pdfplumber
 
     rules = _edited(tmp_path, _area_line(), "area_in = 7")
@@ -67,7 +71,7 @@ def test_the_mat_prints_the_edited_area(cli, tmp_path):  # type: ignore[no-untyp
     assert max(n for n in numbers if n % 10 == 0) == 170  # the scale stops at 7 in = 177.8 mm
 
 
-def test_a_wrong_number_is_one_line_naming_the_key(cli, tmp_path):  # type: ignore[no-untyped-def]
+def test_a_wrong_number_is_one_line_naming_the_key(cli: Cli, tmp_path: Path) -> None:
     bad = _edited(tmp_path, "troops = 8", "troops = 9")
     result = cli("play", "war-of-bones", "--rules", str(bad))
     assert result.code == 2

@@ -72,6 +72,9 @@ def build(out: Path, paper_name: str, sheet: dict[str, Any] | None = None
     return paths, report
 
 
+Built = dict[tuple[str, str], tuple[dict[str, Path], Preflight]]
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory
           ) -> dict[tuple[str, str], tuple[dict[str, Path], Preflight]]:
@@ -137,7 +140,7 @@ def circle(rect: Rect) -> Rect:
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)
-def test_every_component_is_on_the_paper_with_embedded_fonts(built, paper_name):
+def test_every_component_is_on_the_paper_with_embedded_fonts(built: Built, paper_name: str) -> None:
     paths, _report = built[(paper_name, "standard")]
     for name in NAMES:
         fonts = pdf_fonts(paths[name])
@@ -150,14 +153,16 @@ def test_every_component_is_on_the_paper_with_embedded_fonts(built, paper_name):
 
 @pytest.mark.parametrize("kind", ["standard", "custom"])
 @pytest.mark.parametrize("paper_name", PAPERS)
-def test_preflight_finds_nothing(built, paper_name, kind):
+def test_preflight_finds_nothing(built: Built, paper_name: str, kind: str) -> None:
     _paths, report = built[(paper_name, kind)]
     assert report.findings == [], report.report()
 
 
 @pytest.mark.parametrize("kind", ["standard", "custom"])
 @pytest.mark.parametrize("paper_name", PAPERS)
-def test_no_text_under_the_minimum_and_everything_inside_the_safe_area(built, paper_name, kind):
+def test_no_text_under_the_minimum_and_everything_inside_the_safe_area(
+    built: Built, paper_name: str, kind: str
+) -> None:
     paths, _report = built[(paper_name, kind)]
     safe = DrawContext(BuildContext(paper(paper_name)), Preflight()).safe_area
     for name in ("play-sheet", "powers-card", "round-card"):
@@ -172,7 +177,7 @@ def test_no_text_under_the_minimum_and_everything_inside_the_safe_area(built, pa
             assert worst <= TOL, (name, worst / MM)
 
 
-def test_the_same_build_twice_is_byte_identical(built, tmp_path):
+def test_the_same_build_twice_is_byte_identical(built: Built, tmp_path: Path) -> None:
     again, _report = build(tmp_path, "a4", CUSTOM)
     first, _report = built[("a4", "custom")]
     for name in NAMES:
@@ -184,7 +189,7 @@ def test_the_same_build_twice_is_byte_identical(built, tmp_path):
 
 @pytest.mark.parametrize("paper_name", PAPERS)
 def test_standard_sheet_has_36_powers_boxes_and_36_points_boxes_where_the_layout_says(
-        built, paper_name):
+        built: Built, paper_name: str) -> None:
     paths, _report = built[(paper_name, "standard")]
     page = pages(paths["play-sheet"])[0]
     found = shapes(page)
@@ -213,8 +218,9 @@ def test_standard_sheet_has_36_powers_boxes_and_36_points_boxes_where_the_layout
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)
-def test_points_boxes_print_their_values_and_columns_their_activation_numbers(built,
-                                                                              paper_name):
+def test_points_boxes_print_their_values_and_columns_their_activation_numbers(
+    built: Built, paper_name: str
+) -> None:
     paths, _report = built[(paper_name, "standard")]
     page = pages(paths["play-sheet"])[0]
     lay = layout(paper_name, STANDARD)
@@ -234,7 +240,7 @@ def test_points_boxes_print_their_values_and_columns_their_activation_numbers(bu
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)
-def test_history_cells_follow_the_sheet(built, paper_name):
+def test_history_cells_follow_the_sheet(built: Built, paper_name: str) -> None:
     custom = parse_sheet(CUSTOM, "test")
     paths, _report = built[(paper_name, "custom")]
     sheets = pages(paths["play-sheet"])
@@ -264,7 +270,7 @@ def test_history_cells_follow_the_sheet(built, paper_name):
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)
-def test_score_track_has_100_cells_each_with_a_trap_slot(built, paper_name):
+def test_score_track_has_100_cells_each_with_a_trap_slot(built: Built, paper_name: str) -> None:
     paths, _report = built[(paper_name, "standard")]
     page = pages(paths["play-sheet"])[0]
     lay = layout(paper_name, STANDARD)
@@ -288,7 +294,9 @@ def test_score_track_has_100_cells_each_with_a_trap_slot(built, paper_name):
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)
-def test_every_write_in_box_is_at_least_6_mm_high_and_holds_what_it_must(built, paper_name):
+def test_every_write_in_box_is_at_least_6_mm_high_and_holds_what_it_must(
+    built: Built, paper_name: str
+) -> None:
     paths, _report = built[(paper_name, "custom")]
     page = pages(paths["play-sheet"])[0]
     found = shapes(page)
@@ -310,7 +318,7 @@ def test_every_write_in_box_is_at_least_6_mm_high_and_holds_what_it_must(built, 
 
 
 @pytest.mark.parametrize("paper_name", [*PAPERS, "a3", "tabloid", "universal"])
-def test_the_layout_nests_and_stays_inside_its_area(paper_name):
+def test_the_layout_nests_and_stays_inside_its_area(paper_name: str) -> None:
     for spec in (STANDARD, parse_sheet(CUSTOM, "test")):
         lay = layout(paper_name, spec)
         for r in range(1, ROWS + 1):
@@ -350,7 +358,9 @@ def test_the_layout_nests_and_stays_inside_its_area(paper_name):
 
 
 @pytest.mark.parametrize("paper_name", PAPERS)
-def test_powers_card_lists_the_sheets_powers_and_their_options(built, paper_name):
+def test_powers_card_lists_the_sheets_powers_and_their_options(
+    built: Built, paper_name: str
+) -> None:
     paths, _report = built[(paper_name, "standard")]
     text = pdf_text(paths["powers-card"])
     for power in STANDARD.powers:
@@ -364,7 +374,7 @@ def test_powers_card_lists_the_sheets_powers_and_their_options(built, paper_name
     assert "Trap" in second
 
 
-def test_round_card_takes_its_numbers_from_the_rules(built):
+def test_round_card_takes_its_numbers_from_the_rules(built: Built) -> None:
     text = pdf_text(built[("a4", "standard")][0]["round-card"])
     for number in (RULES.hard_decisions_rounds, RULES.design_notes_rounds, RULES.win_score,
                    RULES.setup_developments):

@@ -86,7 +86,7 @@ def _log(moves: list[tuple[int | None, object]]) -> GameLog:
     return log
 
 
-def test_a_hand_written_round_with_a_double_and_powers():
+def test_a_hand_written_round_with_a_double_and_powers() -> None:
     state = _play(SETUP + ROUND_ONE)
     ann, bob = state.sheets
     assert [ann.score, bob.score] == [5, 0]
@@ -97,7 +97,7 @@ def test_a_hand_written_round_with_a_double_and_powers():
     assert state.current_player() == 1                           # Bob develops first now
 
 
-def test_the_hand_written_log_replays_and_matches_the_schema():
+def test_the_hand_written_log_replays_and_matches_the_schema() -> None:
     log = _log(SETUP + ROUND_ONE)
     text = log.dumps()
     validate_log_lines(GAME, text)
@@ -115,7 +115,7 @@ ROUND_TWO = [  # Bob is the main player now and goes first
 ]
 
 
-def test_decay_double_and_steal_resolve_in_order():
+def test_decay_double_and_steal_resolve_in_order() -> None:
     state = _play(SETUP + ROUND_ONE + ROUND_TWO)
     # Steal (i): at most box i of 7 (3), at most Ann's gain (6), at most Bob's score (7)
     assert [s.score for s in state.sheets] == [5 + 6 + 3, 7 - 3]
@@ -125,7 +125,7 @@ def test_decay_double_and_steal_resolve_in_order():
     assert replayed.state.result() == state.result()
 
 
-def test_illegal_actions_are_refused_naming_the_rule():
+def test_illegal_actions_are_refused_naming_the_rule() -> None:
     state = _play(SETUP)
     with pytest.raises(IllegalActionError, match="Develop a Power"):
         state.apply(DevelopPoints("7"))
@@ -147,7 +147,7 @@ def test_illegal_actions_are_refused_naming_the_rule():
         state.apply(Score(7, 1))                       # no Bend: only the rolled sum
 
 
-def test_options_and_round_limits():
+def test_options_and_round_limits() -> None:
     with pytest.raises(ValueError):
         GAME.new_initial_state(GAME.info.max_players + 1)
     with pytest.raises(ValueError):
@@ -162,7 +162,7 @@ def test_options_and_round_limits():
     assert ROUND_SAFETY_LIMIT >= 20
 
 
-def test_every_action_form_round_trips_through_json():
+def test_every_action_form_round_trips_through_json() -> None:
     actions = [DevelopPower(2, PowerKind.WITHER), DevelopPower(2), DevelopPoints("2/12"),
                Mark(1, "7", 6), SetTrap(1, 25), Wither(1, "4/10"), Stop(0, 6),
                Unwither(0, "3/11"), Erase(1, "5/9", 2), EraseTrap(0, 25), Score(12, 6),
@@ -178,7 +178,7 @@ def test_every_action_form_round_trips_through_json():
             GAME.action_from_json(bad)
 
 
-def test_random_play_ends_and_uses_every_kind_of_decision():
+def test_random_play_ends_and_uses_every_kind_of_decision() -> None:
     seen: set[type] = set()
     for seed in range(30):
         state = GAME.new_initial_state(2)
@@ -195,13 +195,13 @@ def test_random_play_ends_and_uses_every_kind_of_decision():
     assert {Mark, SetTrap, Wither, Score, DevelopPower, DevelopPoints} <= seen
 
 
-def test_random_bot_games_conform_over_more_seeds():
+def test_random_bot_games_conform_over_more_seeds() -> None:
     """The conformance check's bot games for seeds 1-3; tests/test_conformance.py checks the
     rest."""
     assert check_game(GAME, seeds=(), bots=["random"], bot_seeds=(1, 2, 3)).bot_games == 3
 
 
-def test_a_trap_springs_on_an_exact_score_and_the_trapper_undevelops():
+def test_a_trap_springs_on_an_exact_score_and_the_trapper_undevelops() -> None:
     state = _play(SETUP + ROUND_ONE)
     state.sheets[0].traps[11] = 1                      # Bob's T on Ann's 11
     for _who, move in ROUND_TWO:
@@ -215,7 +215,7 @@ def test_a_trap_springs_on_an_exact_score_and_the_trapper_undevelops():
     assert [s.score for s in state.sheets] == [14, 4]  # the Steal comes after
 
 
-def test_a_cancel_stops_a_power_with_no_more_active_boxes():
+def test_a_cancel_stops_a_power_with_no_more_active_boxes() -> None:
     state = _play(SETUP)
     state.sheets[1].names[2] = PowerKind.CANCEL        # Bob's row 3 (one box) is a Cancel
     for move in [DevelopPower(1, PowerKind.DOUBLE), DevelopPower(3),   # Bob: Cancel (ii)
@@ -228,7 +228,7 @@ def test_a_cancel_stops_a_power_with_no_more_active_boxes():
     assert all(m is None for m in state.sheets[1].marks[4])
 
 
-def test_a_cancel_erases_marks_one_per_point_across_sheets():
+def test_a_cancel_erases_marks_one_per_point_across_sheets() -> None:
     state = _play(SETUP)
     state.sheets[1].names[2] = PowerKind.CANCEL        # Bob's Cancel (ii): two points
     state.sheets[0].traps[40] = 1

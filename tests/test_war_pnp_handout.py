@@ -83,7 +83,7 @@ def _row(spec: PowerSpec) -> str:
     return f"{NAMES[spec.kind]} {' '.join(cells)}"
 
 
-def test_page_counts_are_sane(pdfs):
+def test_page_counts_are_sane(pdfs: dict[str, Path]) -> None:
     a4 = PdfReader(pdfs["a4"])
     assert a4.pages[0].mediabox.width == pytest.approx(595.28, abs=0.01)
     assert 3 <= len(a4.pages) <= 5
@@ -94,7 +94,8 @@ def test_page_counts_are_sane(pdfs):
 
 
 @pytest.mark.parametrize("name", ["a4", "booklet"])
-def test_every_standard_power_appears_with_its_six_options(pdfs, name):
+def test_every_standard_power_appears_with_its_six_options(pdfs: dict[str, Path],
+                                                           name: str) -> None:
     text = _text(pdfs[name])
     section = text[text.index("The options of the standard sheet"):text.index("Gaining points")]
     for spec in STANDARD.powers:
@@ -103,7 +104,7 @@ def test_every_standard_power_appears_with_its_six_options(pdfs, name):
     assert "custom sheets only" not in text  # no extra power is described without its sheet
 
 
-def test_the_numbers_come_from_the_data(pdfs):
+def test_the_numbers_come_from_the_data(pdfs: dict[str, Path]) -> None:
     text = _text(pdfs["a4"])
     assert f"after round {RULES.hard_decisions_rounds}, the game ends" in text
     assert f"after round {RULES.design_notes_rounds}" in text
@@ -130,7 +131,7 @@ def test_the_numbers_come_from_the_data(pdfs):
     assert "Jonathan Leistiko" in text
 
 
-def test_a_custom_sheet_shows_its_own_powers_and_columns(pdfs):
+def test_a_custom_sheet_shows_its_own_powers_and_columns(pdfs: dict[str, Path]) -> None:
     text = _text(pdfs["custom"])
     start = text.index("This kit's custom sheet: The Tinkerer")
     section = text[start:text.index("Where the rules leave a choice", start)]
@@ -148,7 +149,7 @@ def test_a_custom_sheet_shows_its_own_powers_and_columns(pdfs):
     assert "Re-roll (custom sheets only)" in text and "Poke (custom sheets only)" in text
 
 
-def test_the_example_figure_names_its_log():
+def test_the_example_figure_names_its_log() -> None:
     with drawing(BuildContext(paper("a4"))) as ctx:
         ctx = ctx.for_component("handout")
         data = {**template_data(KIT, ctx),
@@ -160,7 +161,7 @@ def test_the_example_figure_names_its_log():
     assert "printkit example war-pnp examples/war-pnp/some-game.jsonl" in figures[0].caption
 
 
-def test_option_cells_follow_the_rules():
+def test_option_cells_follow_the_rules() -> None:
     ctx = DrawContext(BuildContext(paper("a4")), None)
     for spec in STANDARD.powers:
         assert f"{NAMES[spec.kind]} {' '.join(war_handout.option_cells(ctx, spec))}" == \

@@ -50,7 +50,7 @@ def _three_player_round() -> WarPnPState:
     return state
 
 
-def test_three_players_use_powers_in_turns_from_the_main_player():
+def test_three_players_use_powers_in_turns_from_the_main_player() -> None:
     state = _three_player_round()
     assert state.current_player() == 0                       # the main player goes first
     assert state.legal_actions() == [UsePower(3), Pass()]
@@ -71,7 +71,7 @@ def test_three_players_use_powers_in_turns_from_the_main_player():
     assert state.round == 2 and state.main == 1 and state.current_player() == 1
 
 
-def test_a_chance_passed_is_lost_but_the_power_waits_for_the_second():
+def test_a_chance_passed_is_lost_but_the_power_waits_for_the_second() -> None:
     state = _three_player_round()
     _apply(state, Pass())                                    # player 0 waits ...
     _apply(state, UsePower(3), DevelopPower(3), UsePower(3), Target(0))
@@ -82,7 +82,7 @@ def test_a_chance_passed_is_lost_but_the_power_waits_for_the_second():
     assert state.decays == [[], [], []]
 
 
-def test_the_marks_of_one_block_go_on_one_opponents_sheet():
+def test_the_marks_of_one_block_go_on_one_opponents_sheet() -> None:
     state = GAME.new_initial_state(3)
     _apply(state, DevelopPower(3, PowerKind.BLOCK), DevelopPower(3), DevelopPower(3),
            *[DevelopPoints("7")] * 2)
@@ -97,7 +97,7 @@ def test_the_marks_of_one_block_go_on_one_opponents_sheet():
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_random_games_of_three_to_five_end_and_replay(players):
+def test_random_games_of_three_to_five_end_and_replay(players: int) -> None:
     for seed in range(4):
         played = play(GAME, ["random"] * players, seed=seed)
         assert played.state.is_terminal() and len(played.state.result()["scores"]) == players
@@ -113,7 +113,7 @@ def _custom(**data: object) -> WarPnPState:
     return GAME.new_initial_state(2, {"sheet": data, "sheet_seat": 0})
 
 
-def test_a_custom_sheet_offers_only_its_powers_and_its_columns():
+def test_a_custom_sheet_offers_only_its_powers_and_its_columns() -> None:
     columns = [{"sums": [2, 3, 4, 10, 11, 12], "values": [5, 10, 15, 20, 25, 30]},
                {"sums": [5, 6], "values": [1, 2, 3, 4, 5, 6]},
                {"sums": [7, 8, 9], "values": [2, 4, 6, 8, 10, 12]}]
@@ -125,7 +125,7 @@ def test_a_custom_sheet_offers_only_its_powers_and_its_columns():
     assert state.specs[1] is STANDARD
 
 
-def test_free_activation_numbers_are_written_first_and_decide_what_fires():
+def test_free_activation_numbers_are_written_first_and_decide_what_fires() -> None:
     state = _custom(free_activation=True, powers=["poke", "grow"])
     assert all(isinstance(a, SetActivation) for a in state.legal_actions())
     _apply(state, *(SetActivation(row, 6) for row in range(1, 7)))   # every row on a 6
@@ -141,7 +141,7 @@ def test_free_activation_numbers_are_written_first_and_decide_what_fires():
     assert state.current_player() == 1                               # Grow (i) develops
 
 
-def test_reroll_changes_only_its_owners_sum():
+def test_reroll_changes_only_its_owners_sum() -> None:
     state = _custom(powers=["reroll", "grow"], options={"reroll": [1, 1, 1, 1, 1, 1]})
     _apply(state, DevelopPower(4, PowerKind.REROLL), *[DevelopPoints("6/8")] * 4)
     _apply(state, *[DevelopPoints("6/8")] * 5)
@@ -155,7 +155,7 @@ def test_reroll_changes_only_its_owners_sum():
     assert Score(8, 4) in state.legal_actions()
 
 
-def test_sheet_mistakes_are_one_line_each_naming_the_key():
+def test_sheet_mistakes_are_one_line_each_naming_the_key() -> None:
     with pytest.raises(SheetError) as caught:
         parse_sheet({"powers": ["grow", "grow"], "options": {"grow": [[1, 0]], "steal": [9] * 6},
                      "history_length": "long", "free_activation": "yes", "colour": "red",
@@ -168,14 +168,14 @@ def test_sheet_mistakes_are_one_line_each_naming_the_key():
     assert all("\n" not in line for line in lines)
 
 
-def test_points_columns_must_cover_every_sum_once():
+def test_points_columns_must_cover_every_sum_once() -> None:
     with pytest.raises(SheetError, match="no column for 7; more than one for 8"):
         parse_sheet({"points_columns": [
             {"sums": [2, 3, 4, 5, 6, 8], "values": [1] * 6},
             {"sums": [8, 9, 10, 11, 12], "values": [1] * 6}]}, "s.toml")
 
 
-def test_the_example_sheet_file_loads(tmp_path):
+def test_the_example_sheet_file_loads(tmp_path: Path) -> None:
     data, spec = load_sheet_file(TINKERER)
     assert spec.name == "The Tinkerer" and spec.free_activation and spec.history_length == 24
     assert PowerKind.BLOCK not in spec.kinds and PowerKind.REROLL in spec.kinds
@@ -187,7 +187,7 @@ def test_the_example_sheet_file_loads(tmp_path):
 
 
 @pytest.mark.parametrize("seat", [0, 1])
-def test_a_custom_sheet_plays_against_the_standard_and_replays(seat):
+def test_a_custom_sheet_plays_against_the_standard_and_replays(seat: int) -> None:
     data, _spec = load_sheet_file(TINKERER)
     for seed in range(6):
         played = play(GAME, ["random", "random"], seed=seed,
@@ -199,7 +199,7 @@ def test_a_custom_sheet_plays_against_the_standard_and_replays(seat):
         assert again.state.specs[seat].name == "The Tinkerer"
 
 
-def test_every_decision_of_random_custom_games_is_legal_json():
+def test_every_decision_of_random_custom_games_is_legal_json() -> None:
     data, _spec = load_sheet_file(TINKERER)
     rng = random.Random(5)
     for seed in range(10):
@@ -217,7 +217,9 @@ def test_every_decision_of_random_custom_games_is_legal_json():
 # -- the command line -----------------------------------------------------------------------
 
 
-def test_play_with_a_bad_sheet_file_says_every_mistake_and_exits_2(tmp_path, capsys):
+def test_play_with_a_bad_sheet_file_says_every_mistake_and_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     bad = tmp_path / "mine.toml"
     bad.write_text('powers = ["grow", "fly"]\nhistory_length = 0\n', encoding="utf-8")
     assert main(["play", "war-pnp", "--sheet", str(bad)]) == 2
@@ -231,7 +233,9 @@ def test_play_with_a_bad_sheet_file_says_every_mistake_and_exits_2(tmp_path, cap
     assert "takes no --sheet" in capsys.readouterr().err
 
 
-def test_play_with_a_sheet_and_an_option_writes_both_into_the_log(tmp_path, capsys):
+def test_play_with_a_sheet_and_an_option_writes_both_into_the_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     log = tmp_path / "game.jsonl"
     assert main(["play", "war-pnp", "--sheet", str(TINKERER), "--option", "sheet_seat=1",
                  "--option", "round_limit=design_notes", "--log", str(log), "--json"]) == 0
@@ -244,7 +248,7 @@ def test_play_with_a_sheet_and_an_option_writes_both_into_the_log(tmp_path, caps
     assert main(["play", "war-pnp", "--option", "sheet_seat=7"]) == 2
 
 
-def test_a_hole_a_trap_left_in_a_full_column_can_be_developed_again():
+def test_a_hole_a_trap_left_in_a_full_column_can_be_developed_again() -> None:
     state = GAME.new_initial_state(2)
     full = (0, 0, 0, 0, 0, 0)
     state.sheets[0].points[5] = full                      # column 7 full ...

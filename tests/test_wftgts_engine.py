@@ -9,6 +9,7 @@ import os
 import random
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -46,7 +47,7 @@ def game() -> WFtGtS:
 
 
 @pytest.fixture(scope="module")
-def tables(tmp_path_factory):
+def tables(tmp_path_factory: pytest.TempPathFactory) -> Iterator[opt.Tables]:
     """Cold-build the tables into a fresh cache dir (about 10 s), used by every bot here; the
     200 MB are removed afterwards."""
     root = tmp_path_factory.mktemp("printkit-cache")
@@ -76,7 +77,7 @@ def _replay_text(game, lines: list[str]):
 # -- the seed's worked example ------------------------------------------------------------
 
 
-def test_seed_example_replays_to_570(game):
+def test_seed_example_replays_to_570(game: WFtGtS) -> None:
     result = replay(game, read_log(EXAMPLE), keep_steps=True)
     state = result.state
     assert state.is_terminal()
@@ -95,7 +96,7 @@ def test_seed_example_replays_to_570(game):
     assert len(keeps) == 12 and all(s.entry.reason for s in keeps)
 
 
-def test_example_header_names_jonathan():
+def test_example_header_names_jonathan() -> None:
     log = read_log(EXAMPLE)
     assert [p.name for p in log.header.players] == ["Jonathan"]
     assert log.header.players[0].bot is None
@@ -104,7 +105,7 @@ def test_example_header_names_jonathan():
 # -- rules data --------------------------------------------------------------------------
 
 
-def test_rules_data_is_the_seed():
+def test_rules_data_is_the_seed() -> None:
     rules = load_rules()
     assert [(d.id, d.sides, d.points) for d in DICE] == [
         ("d4", 4, 1), ("d6", 6, 2), ("d8", 8, 3), ("d10_ones", 10, 4),
@@ -116,7 +117,7 @@ def test_rules_data_is_the_seed():
     assert len(rules.digest) == 16
 
 
-def test_the_rules_digest_is_made_once_and_follows_the_numbers():
+def test_the_rules_digest_is_made_once_and_follows_the_numbers() -> None:
     rules = load_rules()
     # a plain attribute set when the rules are made (bots look it up every game)
     assert not isinstance(type(rules).__dict__.get("digest"), property)
@@ -124,7 +125,7 @@ def test_the_rules_digest_is_made_once_and_follows_the_numbers():
     assert dataclasses.replace(rules, rounds=5).digest != rules.digest
 
 
-def test_bad_rules_data_is_named():
+def test_bad_rules_data_is_named() -> None:
     from printkit.engines.wftgts.rules import parse_rules
 
     with pytest.raises(ValueError, match="rounds"):
@@ -140,7 +141,7 @@ def _edit(lines: list[str], number: int, obj: dict) -> list[str]:
     return out
 
 
-def test_second_junk_is_refused_with_line_number(game):
+def test_second_junk_is_refused_with_line_number(game: WFtGtS) -> None:
     lines = _example_lines()
     lines = _edit(lines, 7, {"player": 0, "action": {"score": "junk"}})
     lines = _edit(lines, 13, {"player": 0, "action": {"score": "junk"}})
@@ -150,7 +151,7 @@ def test_second_junk_is_refused_with_line_number(game):
     assert "junk scoring was already used in round 1; it is allowed once per game" in str(err.value)
 
 
-def test_one_junk_scores_the_sum(game):
+def test_one_junk_scores_the_sum(game: WFtGtS) -> None:
     lines = _edit(_example_lines(), 7, {"player": 0, "action": {"score": "junk"}})
     state = _replay_text(game, lines[:-1]).state
     first = state.sheets[0].rounds[0]
@@ -158,7 +159,7 @@ def test_one_junk_scores_the_sum(game):
     assert state.result()["scores"] == [570 - 76 + 30]
 
 
-def test_unknown_die_is_refused_with_line_number(game):
+def test_unknown_die_is_refused_with_line_number(game: WFtGtS) -> None:
     lines = _edit(_example_lines(), 3, {"player": 0, "action": {"keep": ["d4", "d7"]}})
     with pytest.raises(ReplayError) as err:
         _replay_text(game, lines)
@@ -166,7 +167,7 @@ def test_unknown_die_is_refused_with_line_number(game):
     assert "unknown die 'd7'" in str(err.value)
 
 
-def test_wrong_player_is_refused_with_line_number(game):
+def test_wrong_player_is_refused_with_line_number(game: WFtGtS) -> None:
     lines = _example_lines()
     header = json.loads(lines[0])
     header["players"] = [{"name": "Ann", "bot": None}, {"name": "Ben", "bot": None}]
@@ -177,7 +178,7 @@ def test_wrong_player_is_refused_with_line_number(game):
     assert "Ann's (player 0) decision" in str(err.value)
 
 
-def test_direct_illegal_actions(game):
+def test_direct_illegal_actions(game: WFtGtS) -> None:
     state = game.new_initial_state(1)
     with pytest.raises(IllegalActionError, match="roll"):
         state.apply(Keep(frozenset()))
@@ -203,7 +204,7 @@ def test_direct_illegal_actions(game):
         state.apply((5, 1, 1, 1, 1, 1, 1))
 
 
-def test_legal_actions_and_check_legal_agree(game):
+def test_legal_actions_and_check_legal_agree(game: WFtGtS) -> None:
     state = game.new_initial_state(1)
     state.apply((1, 2, 3, 4, 5, 6, 7))
     assert len(state.legal_actions()) == 128
@@ -221,12 +222,12 @@ def test_legal_actions_and_check_legal_agree(game):
         {"score": {"groups": [], "junk": True}},
     ],
 )  # fmt: skip
-def test_malformed_actions_raise_value_error(game, data):
+def test_malformed_actions_raise_value_error(game: WFtGtS, data) -> None:
     with pytest.raises(ValueError):
         game.action_from_json(data)
 
 
-def test_action_json_round_trip(game):
+def test_action_json_round_trip(game: WFtGtS) -> None:
     written = Score(groups=((1, 2, 5, 6), (0, 3, 4)))
     for action in [*KEEPS, Score(), Score(junk=True), written, Score(groups=())]:
         data = game.action_to_json(action)
@@ -245,7 +246,7 @@ def test_action_json_round_trip(game):
 # -- multiplayer and sheets --------------------------------------------------------------
 
 
-def test_shared_rolls_private_keeps(game):
+def test_shared_rolls_private_keeps(game: WFtGtS) -> None:
     state: WFtGtSState = game.new_initial_state(2)
     state.apply((3, 3, 2, 8, 8, 4, 14))
     state.apply(Keep(frozenset({0, 1, 2, 5})))
@@ -261,7 +262,7 @@ def test_shared_rolls_private_keeps(game):
     assert state.sheets[0].rounds[0].carried[-1] == frozenset()
 
 
-def test_ties_broken_by_best_c_line_sum(game):
+def test_ties_broken_by_best_c_line_sum(game: WFtGtS) -> None:
     state = game.new_initial_state(3)
     for rnd in range(6):
         state.apply((1, 1, 1, 1, 1, 1, 1))
@@ -282,7 +283,7 @@ def test_ties_broken_by_best_c_line_sum(game):
     assert res["c_sum_best"][0] == 65
 
 
-def test_options_and_player_counts(game):
+def test_options_and_player_counts(game: WFtGtS) -> None:
     with pytest.raises(ValueError):
         game.new_initial_state(0)
     with pytest.raises(ValueError):
@@ -293,7 +294,7 @@ def test_options_and_player_counts(game):
     assert set(game.bots()) == {"random", "greedy", "optimal"}
 
 
-def test_any_number_of_players_up_to_a_documented_guard(game):
+def test_any_number_of_players_up_to_a_documented_guard(game: WFtGtS) -> None:
     from printkit.engines.wftgts.game import MAX_PLAYERS
 
     assert game.info.max_players == MAX_PLAYERS >= 1000
@@ -304,7 +305,7 @@ def test_any_number_of_players_up_to_a_documented_guard(game):
     assert "any number of players" in game.info.notes
 
 
-def test_a_big_game_replays(game):
+def test_a_big_game_replays(game: WFtGtS) -> None:
     played = play(game, ["greedy"] * 120, seed=3)
     assert replay(game, parse_log(played.log.dumps())).state.result() == played.state.result()
 
@@ -316,7 +317,7 @@ def _carried(state: WFtGtSState) -> list[list[frozenset[int]]]:
     return [s.rounds[-1].carried for s in state.sheets]
 
 
-def test_view_hides_the_keeps_others_made_for_this_line(game):
+def test_view_hides_the_keeps_others_made_for_this_line(game: WFtGtS) -> None:
     state: WFtGtSState = game.new_initial_state(3)
     state.apply((3, 3, 2, 8, 8, 4, 14))
     state.apply(Keep(frozenset({0, 1})))
@@ -336,7 +337,7 @@ def test_view_hides_the_keeps_others_made_for_this_line(game):
     assert state.view(0).sheets[1].rounds[-1].lines[-1] == (1, 2, 2, 10, 9, 4, 17)
 
 
-def test_view_hides_the_scores_others_wrote_this_round(game):
+def test_view_hides_the_scores_others_wrote_this_round(game: WFtGtS) -> None:
     state: WFtGtSState = game.new_initial_state(2)
     for roll in [(1, 1, 1, 1, 1, 1, 1), (2, 2, 2, 2, 2, 2, 2)]:
         state.apply(roll)
@@ -354,7 +355,7 @@ def test_view_hides_the_scores_others_wrote_this_round(game):
     assert state.view(1).sheets[0].rounds[-1].points == 69  # the round is over
 
 
-def test_a_view_plays_on_by_itself(game):
+def test_a_view_plays_on_by_itself(game: WFtGtS) -> None:
     state: WFtGtSState = game.new_initial_state(2)
     state.apply((3, 3, 2, 8, 8, 4, 14))
     state.apply(KEEPS[127])
@@ -365,7 +366,8 @@ def test_a_view_plays_on_by_itself(game):
     assert state.sheets[0].rounds[-1].carried == [KEEPS[127].dice]
 
 
-def test_bots_decide_the_same_without_the_others_keeps(game, monkeypatch):
+def test_bots_decide_the_same_without_the_others_keeps(game: WFtGtS,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     # every bot looks at its own sheet only: hiding the others' keeps changes no decision
     seats = ["optimal", "greedy", "optimal", "random"]
     hidden = play(game, seats, seed=12).log.dumps()
@@ -373,7 +375,7 @@ def test_bots_decide_the_same_without_the_others_keeps(game, monkeypatch):
     assert play(game, seats, seed=12).log.dumps() == hidden
 
 
-def test_greedy_play_keeps_group_dice(game):
+def test_greedy_play_keeps_group_dice(game: WFtGtS) -> None:
     played = play(game, ["greedy"], seed=4)
     for entry in played.log.entries:
         if entry.player is not None:
@@ -384,19 +386,19 @@ def test_greedy_play_keeps_group_dice(game):
 # -- optimal play -------------------------------------------------------------------------
 
 
-def test_optimal_round_values(tables):
+def test_optimal_round_values(tables: opt.Tables) -> None:
     assert tables.expected_round == pytest.approx(93.45, abs=0.05)
     assert tables.first_roll_mean == pytest.approx(36.0, abs=0.05)
 
 
-def test_score_table_matches_scorer(tables):
+def test_score_table_matches_scorer(tables: opt.Tables) -> None:
     rng = random.Random(3)
     for _ in range(300):
         line = tuple(rng.randint(1, d.sides) for d in DICE)
         assert tables.line_score(line) == best_scoring(line).points
 
 
-def test_keep_values_are_exact_expectations(tables):
+def test_keep_values_are_exact_expectations(tables: opt.Tables) -> None:
     # after line b, keeping all but the d4 and d6: average over their 24 outcomes
     rng = random.Random(8)
     for _ in range(5):
@@ -411,7 +413,7 @@ def test_keep_values_are_exact_expectations(tables):
     assert values[127] == 76 and int(values.argmax()) == tables.best_keep(1, seed_b)[0]
 
 
-def test_junk_option_values(tables):
+def test_junk_option_values(tables: opt.Tables) -> None:
     col = [row[1] for row in tables.junk_option]
     assert col[0] == 0 and all(a < b for a, b in itertools.pairwise(col))
     assert tables.use_junk(1, 0, 1)  # last round: any gain
@@ -419,7 +421,7 @@ def test_junk_option_values(tables):
     assert not tables.use_junk(50, 3, 0)  # already used
 
 
-def test_game_values_by_backward_induction(tables):
+def test_game_values_by_backward_induction(tables: opt.Tables) -> None:
     # a solo game played perfectly: 568.178 with the junk option, 560.690 (6 rounds of
     # 93.448) never taking it
     assert round(tables.game_value, 3) == 568.178
@@ -434,7 +436,7 @@ def test_game_values_by_backward_induction(tables):
     assert tables.use_junk(7, 5, 1) and not tables.use_junk(6, 5, 1)
 
 
-def test_keeps_weigh_the_junk_option(tables):
+def test_keeps_weigh_the_junk_option(tables: opt.Tables) -> None:
     # junk-aware keep values: the mean of max(score, c_sum - D) over the rerolled dice
     line = (4, 6, 7, 9, 3, 11, 18)
     table = tables.table(2, 1)
@@ -450,18 +452,18 @@ def test_keeps_weigh_the_junk_option(tables):
     assert tables.table(3, 0) is tables.plain
 
 
-def test_the_vectorised_games_reach_the_game_value(tables):
+def test_the_vectorised_games_reach_the_game_value(tables: opt.Tables) -> None:
     scores = tables.simulate_games(20_000, np.random.default_rng(2))
     half = 1.96 * scores.std(ddof=1) / np.sqrt(len(scores))
     assert abs(scores.mean() - tables.game_value) < 2 * half
 
 
-def test_simulation_is_near_the_exact_value(tables):
+def test_simulation_is_near_the_exact_value(tables: opt.Tables) -> None:
     stats = opt.round_statistics(20_000, seed=1)
     assert stats.ratio == pytest.approx(1.0, abs=0.01)
 
 
-def test_optimal_beats_greedy(game, tables):
+def test_optimal_beats_greedy(game: WFtGtS, tables: opt.Tables) -> None:
     greedy = optimal = 0.0
     for seed in range(50):  # 300 rounds with the same shared rolls for both
         played = play(game, ["greedy", "optimal"], seed=seed, record=False)
@@ -471,7 +473,7 @@ def test_optimal_beats_greedy(game, tables):
     assert optimal > greedy
 
 
-def test_optimal_bot_logs_and_replays(game, tables):
+def test_optimal_bot_logs_and_replays(game: WFtGtS, tables: opt.Tables) -> None:
     played = play(game, ["optimal"], seed=5)
     replay(game, played.log)
     reasons = [e.reason for e in played.log.entries if e.player is not None]
@@ -480,7 +482,7 @@ def test_optimal_bot_logs_and_replays(game, tables):
     assert not any("EV" in r or "d10_" in r or re.search(r"d\d+=", r) for r in reasons)
 
 
-def test_the_optimal_bot_weighs_the_junk_in_its_keeps(game, tables):
+def test_the_optimal_bot_weighs_the_junk_in_its_keeps(game: WFtGtS, tables: opt.Tables) -> None:
     # a game the bot plays for the junk: keeping high dice with no group in sight
     junk_rounds = 0
     for seed in range(40):

@@ -50,7 +50,7 @@ def _replay(game: WFtGtS, *lines: str):
 # -- scoring what the player wrote ----------------------------------------------------------
 
 
-def test_the_seed_note_scores_121_where_123_was_possible():
+def test_the_seed_note_scores_121_where_123_was_possible() -> None:
     line = (2, 3, 2, 2, 2, 4, 1)
     written = score_groups(line, [(6, 2, 1, 5), (0, 3, 4)])
     assert written.points == 121
@@ -62,7 +62,7 @@ def test_the_seed_note_scores_121_where_123_was_possible():
                                                    "three 2s: 11 × 5 = 55"]
 
 
-def test_a_hand_written_log_records_the_lower_grouping(game):
+def test_a_hand_written_log_records_the_lower_grouping(game: WFtGtS) -> None:
     text = TWOS.read_text(encoding="utf-8")
     validate_log_lines(game, text)
     state = replay(game, read_log(TWOS)).state
@@ -80,13 +80,13 @@ def test_a_hand_written_log_records_the_lower_grouping(game):
     assert report == ["round 1: wrote 121, best was 123"]
 
 
-def test_the_seed_example_still_scores_570(game):
+def test_the_seed_example_still_scores_570(game: WFtGtS) -> None:
     rounds = replay(game, read_log(SEED)).state.sheets[0].rounds
     assert [r.points for r in rounds] == [76, 156, 108, 95, 75, 60]
     assert [r.best_points for r in rounds] == [76, 156, 108, 95, 75, 60]
 
 
-def test_written_groups_in_any_order_and_the_best_grouping_written_out(game):
+def test_written_groups_in_any_order_and_the_best_grouping_written_out(game: WFtGtS) -> None:
     state = _replay(game, *ROUND_ONE, _score_line([["d12", "d4", "d20", "d6"],
                                                    ["d10_tens", "d8", "d10_ones"]])).state
     rec = state.sheets[0].rounds[0]
@@ -96,7 +96,7 @@ def test_written_groups_in_any_order_and_the_best_grouping_written_out(game):
     assert state.sheets[0].rounds[0].best_points == 123
 
 
-def test_written_groups_do_not_spend_the_junk(game):
+def test_written_groups_do_not_spend_the_junk(game: WFtGtS) -> None:
     state = _replay(game, *ROUND_ONE, _score_line([["d4", "d10_ones", "d10_tens"]])).state
     assert state.junk_left(0) == 1 and state.sheets[0].rounds[0].points == 45
 
@@ -113,14 +113,14 @@ def test_written_groups_do_not_spend_the_junk(game):
     ([["d4", "d4", "d10_ones", "d10_tens"]], "the d4 is listed twice in one group"),
     ([[]], "an empty group scores nothing"),
 ])
-def test_an_illegal_grouping_is_refused_naming_the_rule(game, groups, rule):
+def test_an_illegal_grouping_is_refused_naming_the_rule(game: WFtGtS, groups, rule: str) -> None:
     with pytest.raises(ReplayError) as err:
         _replay(game, *ROUND_ONE, _score_line(groups))
     assert err.value.line == 7
     assert rule in str(err.value)
 
 
-def test_groups_name_real_dice_and_come_only_at_the_score(game):
+def test_groups_name_real_dice_and_come_only_at_the_score(game: WFtGtS) -> None:
     with pytest.raises(ReplayError, match="line 7: cannot read this line: unknown die 'd7'"):
         _replay(game, *ROUND_ONE, _score_line([["d4", "d6", "d7"]]))
     with pytest.raises(ReplayError, match="line 3: .*scoring comes only after line c"):
@@ -134,7 +134,7 @@ def test_groups_name_real_dice_and_come_only_at_the_score(game):
     assert state.sheets[0].rounds[0].points == 252
 
 
-def test_the_schema_takes_groups_and_refuses_bad_shapes(game):
+def test_the_schema_takes_groups_and_refuses_bad_shapes(game: WFtGtS) -> None:
     good = "\n".join([HEADER, *ROUND_ONE, _score_line([["d4", "d10_ones", "d10_tens"]])])
     validate_log_lines(game, good)
     bad = "\n".join([HEADER, *ROUND_ONE, _score_line([["d4", "d9", "d10_tens"]])])
@@ -150,7 +150,9 @@ def test_the_schema_takes_groups_and_refuses_bad_shapes(game):
 
 @pytest.mark.parametrize("face, fix", [(0, "write 10, not 0"), ('"00"', 'write 10, not "00"'),
                                        (20, "write 2, not 20"), (90, "write 9, not 90")])
-def test_a_tens_die_written_as_printed_is_refused_with_the_reading_rule(game, face, fix):
+def test_a_tens_die_written_as_printed_is_refused_with_the_reading_rule(
+    game: WFtGtS, face, fix: str
+) -> None:
     line = f'{{"chance": [3, 3, 2, 8, {face}, 4, 14]}}'
     with pytest.raises(ReplayError) as err:
         _replay(game, line)
@@ -163,7 +165,7 @@ def test_a_tens_die_written_as_printed_is_refused_with_the_reading_rule(game, fa
     assert "line 2" in str(err.value) and TENS_RULE in str(err.value)
 
 
-def test_the_ones_die_reading_and_plain_dice(game):
+def test_the_ones_die_reading_and_plain_dice(game: WFtGtS) -> None:
     with pytest.raises(ReplayError, match="the d10 \\(1s\\) is written 1 to 10, 0 counts as 10;"
                                           " write 10, not 0"):
         _replay(game, '{"chance": [3, 3, 2, 0, 8, 4, 14]}')
@@ -183,7 +185,7 @@ SEATS = [["optimal"], ["greedy"], ["random"], ["optimal", "greedy"],
          ["greedy", "random", "optimal"]]
 
 
-def test_every_line_of_50_bot_games_matches_the_schema(game):
+def test_every_line_of_50_bot_games_matches_the_schema(game: WFtGtS) -> None:
     for seed in range(50):
         seats = SEATS[seed % len(SEATS)]
         played = play(game, seats, seed=seed)

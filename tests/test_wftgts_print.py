@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
-from conftest import pdf_fonts, pdf_text
+from conftest import Cli, pdf_fonts, pdf_text
 from pypdf import PdfReader
 
 MM = 72 / 25.4
 
 
 @pytest.mark.parametrize("paper,size_mm", [("a4", (210, 297)), ("letter", (215.9, 279.4))])
-def test_play_sheet_page_size_fonts_and_labels(cli, tmp_path, paper, size_mm):
+def test_play_sheet_page_size_fonts_and_labels(cli: Cli, tmp_path: Path, paper: str,
+                                               size_mm) -> None:
     r = cli(
         "build", "wftgts", "--component", "play-sheet", "--paper", paper, "--out", str(tmp_path)
     )
@@ -39,7 +41,7 @@ def test_play_sheet_page_size_fonts_and_labels(cli, tmp_path, paper, size_mm):
         assert label in text, label
 
 
-def test_play_sheet_has_thirty_rows_and_seven_die_columns(cli, tmp_path):
+def test_play_sheet_has_thirty_rows_and_seven_die_columns(cli: Cli, tmp_path: Path) -> None:
     import pdfplumber
 
     cli("build", "wftgts", "--component", "play-sheet", "--out", str(tmp_path))
@@ -52,7 +54,7 @@ def test_play_sheet_has_thirty_rows_and_seven_die_columns(cli, tmp_path):
     assert words.count("Final") == 1
 
 
-def test_two_up_puts_two_sheets_on_a_landscape_page(cli, tmp_path):
+def test_two_up_puts_two_sheets_on_a_landscape_page(cli: Cli, tmp_path: Path) -> None:
     """Two-up is for Tabloid and A3 (each half a Letter or an A4 sheet); on Letter and A4
     the halves would have 5 mm rows (tests/test_sheet_minimums.py)."""
     r = cli(
@@ -72,7 +74,7 @@ def test_two_up_puts_two_sheets_on_a_landscape_page(cli, tmp_path):
     assert pdf_text(tmp_path / "wftgts" / "play-sheet.pdf").count("Final") == 2
 
 
-def test_same_build_twice_is_byte_identical(cli, tmp_path):
+def test_same_build_twice_is_byte_identical(cli: Cli, tmp_path: Path) -> None:
     for d in ("one", "two"):
         assert cli("build", "wftgts", "--out", str(tmp_path / d)).code == 0
     for name in ("play-sheet.pdf", "wftgts-kit.pdf"):
@@ -81,7 +83,8 @@ def test_same_build_twice_is_byte_identical(cli, tmp_path):
         assert a == b, name
 
 
-def test_seed_example_sheet_shows_the_seed_numbers(cli, tmp_path, seed_log):
+def test_seed_example_sheet_shows_the_seed_numbers(cli: Cli, tmp_path: Path,
+                                                   seed_log: Path) -> None:
     out = tmp_path / "example.pdf"
     r = cli("example", "wftgts", str(seed_log), "--out", str(out))
     assert r.code == 0, r.err
@@ -98,7 +101,7 @@ def test_seed_example_sheet_shows_the_seed_numbers(cli, tmp_path, seed_log):
     assert any("Kalam" in f for f in fonts) and all(fonts.values())
 
 
-def test_example_of_an_auto_played_game(cli, tmp_path):
+def test_example_of_an_auto_played_game(cli: Cli, tmp_path: Path) -> None:
     log = tmp_path / "g.jsonl"
     assert (
         cli(
@@ -114,7 +117,7 @@ def test_example_of_an_auto_played_game(cli, tmp_path):
         assert str(score) in reader.pages[player].extract_text()
 
 
-def test_validate_json_contract(cli, tmp_path):
+def test_validate_json_contract(cli: Cli, tmp_path: Path) -> None:
     report = tmp_path / "report.pdf"
     r = cli("validate", "wftgts", "--games", "30", "--seed", "2", "--json", "--report", str(report))
     assert r.code == 0, r.err
@@ -130,7 +133,7 @@ def test_validate_json_contract(cli, tmp_path):
     assert report.stat().st_size > 1000
 
 
-def test_validate_fails_when_a_box_is_too_small(cli, monkeypatch):
+def test_validate_fails_when_a_box_is_too_small(cli: Cli, monkeypatch: pytest.MonkeyPatch):
     from dataclasses import replace
 
     from printkit.kits import Capacity, get_kit, kits
@@ -149,7 +152,7 @@ def test_validate_fails_when_a_box_is_too_small(cli, monkeypatch):
     assert "final box digits" in r.out and "NO" in r.out
 
 
-def test_capacities_serve_both_the_full_and_the_two_up_sheet():
+def test_capacities_serve_both_the_full_and_the_two_up_sheet() -> None:
     """Each box's capacity is the smaller of the one-up and two-up sheets' boxes (on A3,
     where both print)."""
     from printkit.context import BuildContext
@@ -168,7 +171,7 @@ def test_capacities_serve_both_the_full_and_the_two_up_sheet():
     assert all(abs(one[n] - two[n]) <= 1 for n in one), (one, two)
 
 
-def test_more_players_are_validated_on_request(cli):
+def test_more_players_are_validated_on_request(cli: Cli) -> None:
     import json as _json
 
     r = cli("validate", "wftgts", "--games", "3", "--players", "6", "--bot", "greedy", "--json")
@@ -178,13 +181,13 @@ def test_more_players_are_validated_on_request(cli):
     assert r.code == 2 and "takes 2-2 players, not 3" in r.err
 
 
-def test_every_build_keeps_its_preflight_report(cli, tmp_path):
+def test_every_build_keeps_its_preflight_report(cli: Cli, tmp_path: Path) -> None:
     assert cli("build", "wftgts", "--out", str(tmp_path)).code == 0
     text = (tmp_path / "wftgts" / "preflight.txt").read_text()
     assert "0 error(s)" in text
 
 
-def test_every_die_label_of_the_rules_data_is_marked_for_translation():
+def test_every_die_label_of_the_rules_data_is_marked_for_translation() -> None:
     from printkit.engines.wftgts.rules import RULES
     from printkit.templates.wftgts import DIE_LABELS
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 from functools import cache
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -77,14 +78,14 @@ SEED_LINES = [
 
 
 @pytest.mark.parametrize("line, points, described", SEED_LINES)
-def test_seed_c_lines(line, points, described):
+def test_seed_c_lines(line: tuple[int, ...], points: int, described: list[str]) -> None:
     scoring = best_scoring(line)
     assert scoring.points == points
     assert [g.describe() for g in scoring.groups] == described
     check_groups(line, scoring)
 
 
-def test_seed_scoring_notes():
+def test_seed_scoring_notes() -> None:
     # "You could make the 2, 3, 4 with the d4 instead of the d6, but that only scores 27"
     s = best_scoring((3, 3, 2, 8, 8, 4, 14))
     assert s.points == 30 and s.groups[0].dice == (2, 1, 5)  # d8=2, d6=3, d12=4
@@ -97,7 +98,7 @@ def test_seed_scoring_notes():
 
 @settings(max_examples=600, deadline=None)
 @given(lines)
-def test_best_scoring_matches_brute_force(line):
+def test_best_scoring_matches_brute_force(line: tuple[int, ...]) -> None:
     scoring = best_scoring(line)
     assert scoring.points == brute_force(line)
     check_groups(line, scoring)
@@ -105,11 +106,11 @@ def test_best_scoring_matches_brute_force(line):
 
 @settings(max_examples=600, deadline=None)
 @given(lines)
-def test_fast_path_agrees_with_full_enumeration(line):
+def test_fast_path_agrees_with_full_enumeration(line: tuple[int, ...]) -> None:
     assert _search(line) == _search_all(line)
 
 
-def test_ties_are_deterministic_and_prefer_the_earlier_die():
+def test_ties_are_deterministic_and_prefer_the_earlier_die() -> None:
     # both d10s show 5: the run 4-5-6 may use either; the d10 (1s) comes first on the sheet
     line = (1, 4, 8, 5, 5, 6, 20)
     first = best_scoring(line)
@@ -130,19 +131,19 @@ def test_ties_are_deterministic_and_prefer_the_earlier_die():
         ("1", 1, 1, 1, 1, 1, 1),
     ],
 )
-def test_bad_lines_raise_value_error(bad):
+def test_bad_lines_raise_value_error(bad: tuple[Any, ...]) -> None:
     with pytest.raises(ValueError):
         best_scoring(bad)
 
 
-def test_values_are_immutable():
+def test_values_are_immutable() -> None:
     s = best_scoring((1, 2, 3, 4, 5, 6, 7))
     with pytest.raises(AttributeError):
         s.points = 0  # type: ignore[misc]
     assert s.points == 28 * 7  # the whole set in one 1-to-7 run
 
 
-def test_doctests():
+def test_doctests() -> None:
     for module in (printkit.engines.wftgts.scoring, printkit.engines.wftgts.rules):
         failures, _ = doctest.testmod(module)
         assert failures == 0

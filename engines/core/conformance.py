@@ -298,6 +298,21 @@ def held_by(root: object) -> dict[int, object]:
     return found
 
 
+def shared_data(game: Game[Any, Any], players: int,
+                options: Mapping[str, Any]) -> dict[int, object]:
+    """What the game's states share, by ``id``: everything the game holds (:func:`held_by`),
+    and what any two fresh states both hold (the tables a game keeps in its modules, such as
+    a map's paths, and their caches). A state's copy leaves these in place: they are not a
+    state's own (copying the Pwinch Wars tables at every step took most of the check's time).
+    A state that kept its own data in such a table would move its clones with it, which the
+    clone checks see."""
+    shared = held_by(game)
+    first = held_by(game.new_initial_state(players, dict(options)))
+    second = held_by(game.new_initial_state(players, dict(options)))
+    shared.update((key, obj) for key, obj in first.items() if key in second)
+    return shared
+
+
 def _check_metadata(game: Game[Any, Any]) -> None:
     info = game.info
     name = info.name or "a game"
@@ -428,7 +443,7 @@ def check_game(
     _check_refusals(game, game.new_initial_state(n, opts))
     steps = actions = clone_count = views = 0
     hid = False
-    shared = held_by(game)
+    shared = shared_data(game, n, opts)
     for seed in seeds:
         walk, taken = _walk(game, n, opts, seed, clones, max_steps, shared)
         steps += taken
@@ -449,4 +464,4 @@ def check_game(
                        views, hid)
 
 
-__all__ = ["Conformance", "ConformanceError", "check_game", "fingerprint"]
+__all__ = ["Conformance", "ConformanceError", "check_game", "fingerprint", "shared_data"]

@@ -1,6 +1,6 @@
 """What a long first run says while it works: one line, and a bar on a terminal.
 
-A first run that fills a cache (the WFtGtS optimal tables, a Japanese font instance) or builds
+A first run that fills a cache (a game's optimal-play tables, a Japanese font instance) or builds
 many files (``build all``) tells the user in one line on stderr what it is doing, about how
 long it takes and where the cache is, then shows a progress bar when stderr is a terminal.
 Nothing is printed to stdout, so piped output (``play --log -``, ``--json``) stays clean, and

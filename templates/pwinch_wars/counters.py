@@ -64,7 +64,7 @@ from printkit.errors import LayoutError
 from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.i18n import N_
-from printkit.kits import Component, NoOptions
+from printkit.kits import Component, NoOptions, component_option
 from printkit.layout.fit import wrap
 from printkit.layout.impose import (
     DUPLEX_MODES,
@@ -1506,7 +1506,8 @@ def header_room(plan: SheetPlan, placements: Sequence[Placement], prof_name: str
 class CounterOptions:
     """``duplex``: how the backs are printed (``long`` or ``short`` edge, or ``fold``)."""
 
-    duplex: str = "long"
+    duplex: str = component_option("long", "How the backs are printed.",
+                                   choices=("long", "short", "fold"))
 
     def __post_init__(self) -> None:
         if self.duplex not in DUPLEX_MODES or self.duplex == "none":

@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
 from printkit.engines.tug_of_war.rules import RULES, Rules
+from printkit.kits import component_option
 from printkit.layout.impose import DUPLEX_MODES, impose
 from printkit.layout.sizes import ItemSize
 from printkit.layout.sizes import size as item_size
@@ -66,7 +67,8 @@ def token_faces(rules: Rules = RULES) -> list[TokenDraw]:
 class TokenOptions:
     """``duplex``: how the backs are printed (``long`` or ``short`` edge, or ``fold``)."""
 
-    duplex: str = "long"
+    duplex: str = component_option("long", "How the backs are printed.",
+                                   choices=("long", "short", "fold"))
 
     def __post_init__(self) -> None:
         if self.duplex not in DUPLEX_MODES or self.duplex == "none":

@@ -21,7 +21,7 @@ from printkit.drawing.dice import WHITE, DicePreset, DieSpec, dice_component
 from printkit.errors import LayoutError
 from printkit.geometry import Rect
 from printkit.i18n import N_
-from printkit.kits import Component
+from printkit.kits import Component, component_option
 from printkit.page.document import Document
 from printkit.page.notice import band_height
 from printkit.page.preflight import MIN_WRITE_ROW
@@ -44,7 +44,8 @@ class SheetOptions:
     """``two_up``: two sheets side by side on a landscape page, on the papers where both keep
     rows a person can write in (``[papers]`` in ``sheet.toml``)."""
 
-    two_up: bool = False
+    two_up: bool = component_option(
+        False, "Two sheets side by side on a landscape A3 or Tabloid page.")
 
 
 def two_up_papers() -> list[str]:

@@ -2,7 +2,7 @@
 
 The main group registers :data:`COMMANDS`. Each command turns a
 :class:`~printkit.errors.PrintkitError` into one line on stderr and exit code 2
-(:func:`~printkit.commands.common.friendly`), so it also behaves when run on its own. Each
+(:func:`~printkit.cli.common.friendly`), so it also behaves when run on its own. Each
 imports its machinery when it runs (``printkit`` loads every command to start).
 """
 
@@ -13,8 +13,14 @@ from pathlib import Path
 
 import click
 
-from printkit.commands.common import friendly, out_file, parse_offset
-from printkit.paper import PAPERS
+from printkit.cli.common import friendly, out_file, parse_offset
+from printkit.cli.options import (
+    duplex_offset_option,
+    locale_option,
+    out_option,
+    paper_options,
+    profile_option,
+)
 from printkit.paper import paper as get_paper
 
 
@@ -36,15 +42,13 @@ from printkit.paper import paper as get_paper
 @click.option("--lang", default="en", show_default=True,
               help="language of the text, for hyphenation: en, en_GB, en_US, fr, de ... "
                    "(as pyphen names them)")
-@click.option("--paper", default="a4", show_default=True, help=", ".join(PAPERS))
-@click.option("--landscape", is_flag=True, help="landscape paper")
-@click.option("--profile", default="home", show_default=True, help="home or print-shop")
+@paper_options
+@profile_option
 @click.option("--duplex", type=click.Choice(["long", "short", "fold"]), default=None,
               help="how backs are printed (default long when there is a back)")
-@click.option("--duplex-offset", default=None, metavar="X,Y",
-              help="mm to shift back pages by, read off the calibration page")
-@click.option("--out", type=click.Path(dir_okay=False),
-              help="the PDF to write [default: out/decks/CARDS.pdf]")
+@duplex_offset_option()
+@out_option(None, "the PDF to write [default: out/decks/CARDS.pdf]",
+            type=click.Path(dir_okay=False))
 @friendly
 def deck(cards: str, card_size: str, back: str | None, images: str | None,
          fields: tuple[str, ...], fit: str, lang: str, paper: str, landscape: bool,
@@ -58,7 +62,7 @@ def deck(cards: str, card_size: str, back: str | None, images: str | None,
     across the deck unless --fit per-card. A card that cannot fit even at the minimum size
     writes nothing (no PDF) and exits 1, naming its row; bad input exits 2.
     """
-    from printkit.commands.deck import build_deck  # lazy: loads ReportLab and the pipeline
+    from printkit.decks import build_deck  # lazy: loads ReportLab and the pipeline
 
     out = str(out_file(out or str(Path("out") / "decks" / f"{Path(cards).stem}.pdf")))
     result = build_deck(cards, out, card_size=card_size, back=back, paper=paper,
@@ -88,12 +92,12 @@ def deck(cards: str, card_size: str, back: str | None, images: str | None,
 @click.command("preview")
 @click.argument("pdf", type=click.Path(dir_okay=False))
 @click.option("--dpi", default=100.0, show_default=True, help="resolution of the PNGs")
-@click.option("--out", type=click.Path(file_okay=False),
-              help="folder for PNGs [default: out/previews/PDF-NAME]")
+@out_option(None, "folder for PNGs [default: out/previews/PDF-NAME]",
+            type=click.Path(file_okay=False))
 @friendly
 def preview(pdf: str, dpi: float, out: str | None) -> None:
     """Render every page of PDF to PNG, plus a contact sheet of all pages."""
-    from printkit.commands.preview import render_previews  # lazy: loads pypdfium2
+    from printkit.preview import render_previews  # lazy: loads pypdfium2
 
     out = out or str(Path("out") / "previews" / Path(pdf).stem)
     paths = render_previews(pdf, out, dpi)
@@ -101,28 +105,25 @@ def preview(pdf: str, dpi: float, out: str | None) -> None:
 
 
 @click.command("calibrate")
-@click.option("--paper", default="a4", show_default=True, help=", ".join(PAPERS))
-@click.option("--landscape", is_flag=True)
+@paper_options
 @click.option("--duplex", type=click.Choice(["long", "short"]), default="long",
               show_default=True)
-@click.option("--duplex-offset", default=None, metavar="X,Y",
-              help="print with this offset to check a correction")
-@click.option("--locale", default="en", show_default=True, help="Language of the sheet.")
-@click.option("--out", type=click.Path(dir_okay=False),
-              help="the PDF to write [default: out/calibration-PAPER.pdf]")
+@duplex_offset_option("print with this offset to check a correction")
+@locale_option("Language of the sheet.")
+@out_option(None, "the PDF to write [default: out/calibration-PAPER.pdf]",
+            type=click.Path(dir_okay=False))
 @friendly
 def calibrate(paper: str, landscape: bool, duplex: str, duplex_offset: str | None,
               locale: str, out: str | None) -> None:
     """Write the duplex calibration sheet: print it double-sided and read X,Y off it."""
     # lazy: the command's machinery loads ReportLab
     from printkit.context import BuildContext
-    from printkit.i18n import shipped_locale
     from printkit.layout.calibration import write_calibration
     from printkit.pipeline import drawing
 
     build = BuildContext(paper=get_paper(paper, landscape=landscape),
                          duplex_offset=parse_offset(duplex_offset),
-                         locale=shipped_locale(locale))
+                         locale=locale)
     out = str(out_file(out or str(Path("out") / f"calibration-{paper}.pdf")))
     with drawing(build) as ctx:  # checked while drawn, like every component
         written = write_calibration(out, ctx, duplex)
@@ -132,6 +133,3 @@ def calibrate(paper: str, landscape: bool, duplex: str, duplex_offset: str | Non
     click.echo(str(written))
     if findings.errors:
         sys.exit(1)
-
-
-COMMANDS = [deck, preview, calibrate]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from printkit.commands.common import out_dir
+from printkit.cli.common import out_dir
 from printkit.engines.core.files import atomic_write_bytes
 from printkit.errors import PrintkitError
 from printkit.resources import examples_dir
@@ -113,6 +113,3 @@ def copy_examples(folder: str, game: str | None, force: bool) -> None:
         written += 1
     click.echo(f"copied {written} of {len(plan)} example files into {out}/"
                + (f" ({len(plan) - written} were there already)" if written < len(plan) else ""))
-
-
-COMMANDS = [examples]

@@ -1,8 +1,8 @@
-"""What every command of the CLI shares: exit codes, output paths, the duplex offset, errors.
+"""What every command of the CLI shares: exit codes, output paths, the duplex offset, the
+game a command plays, errors.
 
-:mod:`printkit.cli` and the commands of :mod:`printkit.commands` both import this module, and
-neither imports the other's helpers: the main group registers the commands
-(:func:`printkit.commands.plugin_commands`), and nothing here imports the main group.
+Every command module imports this one (and :mod:`printkit.cli.options`), never the main group
+(:mod:`printkit.cli`) nor another command's module: the main group registers the commands.
 """
 
 from __future__ import annotations
@@ -10,13 +10,20 @@ from __future__ import annotations
 import functools
 import math
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
+from printkit.engines.core import LogFormatError
+from printkit.engines.core.reading import UnreadableError, text_file
 from printkit.errors import PrintkitError
+
+if TYPE_CHECKING:
+    from printkit.engines.core import Game
+    from printkit.handouts.batch import Job
 
 EXIT_BAD_INPUT = 2
 EXIT_FAILED_CHECK = 1
@@ -32,7 +39,7 @@ class Fail(click.ClickException):
 def friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
     """A command that turns a :class:`~printkit.errors.PrintkitError` into one line on stderr
     and exit code 2, so that it also behaves when run on its own (``python -c "from
-    printkit.commands.production import deck; deck()" ...``)."""
+    printkit.cli.production import deck; deck()" ...``)."""
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
@@ -42,6 +49,23 @@ def friendly(fn: Callable[..., Any]) -> Callable[..., Any]:
             sys.exit(EXIT_BAD_INPUT)
 
     return wrapper
+
+
+def game(name: str) -> Game[Any, Any]:
+    """The rules engine of the game ``name``."""
+    from printkit.kits import get_game_kit  # lazy: the kits load ReportLab
+
+    return get_game_kit(name).game()
+
+
+def read_text(path: str) -> str:
+    """A log the user names, read whole (one line on stderr when it cannot be)."""
+    try:
+        return text_file(path, "log")
+    except UnreadableError as exc:
+        if str(exc).endswith("is not UTF-8 text"):
+            raise LogFormatError(str(exc)) from None
+        raise PrintkitError(str(exc)) from None
 
 
 def out_dir(path: str) -> Path:
@@ -105,3 +129,44 @@ def parse_offset(text: str | None) -> tuple[float, float]:
         raise PrintkitError(f"--duplex-offset {text} is over {MAX_DUPLEX_OFFSET_MM:g} mm: print "
                             "the calibration page again and read the scale")
     return (x, y)
+
+
+def run_batch(batch: list[Job], out: Path, jobs: int | None, what: str) -> None:
+    """Run ``batch`` into ``out`` behind a progress bar, say what it wrote, and list every
+    failure at the end (exit 1 when there is one)."""
+    from printkit.handouts.batch import default_jobs, run  # lazy: loads pypdf and Jinja2
+
+    result = run(batch, out, workers=jobs or default_jobs(),
+                 progress=_progress(what))  # type: ignore[arg-type]
+    for entry in result.entries:
+        click.echo(f"wrote {out / entry.file} ({entry.pages} pages)")
+    click.echo(f"wrote {out / 'manifest.json'} and {out / 'index.html'}: "
+               f"{len(result.entries)} files, {result.pages} pages in {result.seconds:.1f} s")
+    if result.failures:
+        for job, error in result.failures:
+            click.echo(f"failed: {job.label}: {error}", err=True)
+        raise Fail(f"{len(result.failures)} of {len(batch)} {what} failed")
+
+
+def _progress(label: str) -> object:
+    """A click progress bar over a batch's outcomes (jobs done, failures, elapsed), drawn
+    only on a terminal."""
+    from printkit.handouts.batch import Outcome  # lazy: loads pypdf and Jinja2
+
+    def show(stream: Iterable[Outcome], total: int) -> Iterator[Outcome]:
+        if not sys.stderr.isatty():  # a bar is for a person at a terminal, not a pipe or log
+            yield from stream
+            return
+        start = time.perf_counter()
+        failed = 0
+        with click.progressbar(length=total, label=label, file=sys.stderr,
+                               show_eta=False, show_percent=False, show_pos=True) as bar:
+            for outcome in stream:
+                failed += bool(outcome.error)
+                bar.label = (f"{label} ({failed} failed, "
+                             f"{time.perf_counter() - start:.0f} s)" if failed else
+                             f"{label} ({time.perf_counter() - start:.0f} s)")
+                bar.update(1)
+                yield outcome
+
+    return show

@@ -1,6 +1,6 @@
 """Click commands of printkit's cache folder: ``printkit cache`` and ``printkit cache clear``.
 
-:data:`COMMANDS` is registered in :mod:`printkit.commands`. Bad input (the cache path is a file,
+:mod:`printkit.cli` registers the group. Bad input (the cache path is a file,
 a folder that cannot be read or emptied) raises :class:`~printkit.errors.PrintkitError`,
 which the CLI turns into one line on stderr and exit code 2.
 """
@@ -16,7 +16,7 @@ from printkit.cache import listing
 @click.group("cache", invoke_without_command=True)
 @click.pass_context
 def cache(ctx: click.Context) -> None:
-    """Show what printkit keeps in its cache folder (the WFtGtS optimal-play tables, font
+    """Show what printkit keeps in its cache folder (games' optimal-play tables, font
     instances) and how large it is; PRINTKIT_CACHE_DIR names another folder."""
     if ctx.invoked_subcommand is None:
         click.echo(listing().report())
@@ -28,5 +28,3 @@ def clear() -> None:
     when next needed)."""
     click.echo(clear_cache().report())
 
-
-COMMANDS = [cache]

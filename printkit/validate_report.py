@@ -19,6 +19,7 @@ import json
 import math
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,8 +32,9 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from printkit.context import BuildContext, DrawContext
-from printkit.drawing.draw import Layout, fit_size
+from printkit.drawing.draw import fit_size
 from printkit.fonts import FontRole
+from printkit.layouts import Color, load_layout
 from printkit.page.canvas import open_canvas
 from printkit.pipeline import drawing
 from printkit.simulation import Histogram
@@ -41,7 +43,40 @@ from printkit.units import mm
 if TYPE_CHECKING:
     from printkit.validate import CapacityCheck, ValidationResult, WinRate
 
-LAYOUT = Layout(Path(__file__).with_name("validate_report.toml"))
+
+
+@dataclass(frozen=True)
+class PageSizes:
+    margin: float
+    gap: float
+    heading: float
+    subheading: float
+    body: float
+    small: float
+
+
+@dataclass(frozen=True)
+class ChartSizes:
+    histogram_h: float
+    bins: int
+    label: float
+    tick: float
+    row_h: float
+    row_label: float
+    row_text: float
+    min_text: float
+
+
+@dataclass(frozen=True)
+class ReportLayout:
+    """``validate_report.toml``: the report's inks, page (mm, text sizes in pt) and charts."""
+
+    ink: dict[str, Color]
+    page: PageSizes
+    chart: ChartSizes
+
+
+LAYOUT = load_layout(ReportLayout, Path(__file__).with_name("validate_report.toml"))
 GAMES_FOLDER = "games"
 
 
@@ -55,10 +90,11 @@ def files_folder(out: Path) -> Path:
 # -- styles ------------------------------------------------------------------------------
 
 
-def _style(ctx: DrawContext, name: str, size_key: str = "body", bold: bool = False,
+def _style(ctx: DrawContext, name: str, size: float | None = None, bold: bool = False,
            **kw: Any) -> ParagraphStyle:
-    size = float(LAYOUT["page"][size_key])
-    kw.setdefault("textColor", LAYOUT.ink("text"))
+    """A paragraph style at ``size`` pt (the body's by default)."""
+    size = LAYOUT.page.body if size is None else size
+    kw.setdefault("textColor", LAYOUT.ink["text"])
     return ParagraphStyle(name, fontName=ctx.font(FontRole.SANS_BOLD if bold else FontRole.SANS),
                           fontSize=size, leading=size * 1.3, **kw)
 
@@ -107,12 +143,12 @@ def histogram_chart(ctx: DrawContext, series: Sequence[tuple[str, Histogram]], w
                     height: float, x_label: str, y_label: str) -> Drawing:
     """Histograms drawn with ReportLab's bar chart, on bins shared by every series, both
     axes titled; two series get a legend."""
-    chart_ink = [LAYOUT.ink("bar"), LAYOUT.ink("bar_second")]
-    tick, label = float(LAYOUT["chart"]["tick"]), float(LAYOUT["chart"]["label"])
+    chart_ink = [LAYOUT.ink["bar"], LAYOUT.ink["bar_second"]]
+    tick, label = LAYOUT.chart.tick, LAYOUT.chart.label
     merged = Histogram()
     for _name, hist in series:
         merged.merge(hist)
-    edges, step = _bins(merged, int(LAYOUT["chart"]["bins"]))
+    edges, step = _bins(merged, LAYOUT.chart.bins)
     data = [_binned(hist, edges, step) for _name, hist in series]
     d = Drawing(width, height)
     d.initialFontName = ctx.font(FontRole.SANS)  # no stray, unembedded Helvetica from the renderer
@@ -160,61 +196,61 @@ def histogram_chart(ctx: DrawContext, series: Sequence[tuple[str, Histogram]], w
 def _row_text(ctx: DrawContext, d: Drawing, text: str, x: float, y: float, width: float,
               anchor: str, size: float, ink: Any = None, bold: bool = False) -> None:
     name = ctx.font(FontRole.SANS_BOLD if bold else FontRole.SANS)
-    size = fit_size(text, name, size, width, float(LAYOUT["chart"]["min_text"]))
+    size = fit_size(text, name, size, width, LAYOUT.chart.min_text)
     d.add(String(x, y, text, fontName=name, fontSize=size, textAnchor=anchor,
-                 fillColor=ink or LAYOUT.ink("text")))
+                 fillColor=ink or LAYOUT.ink["text"]))
 
 
 def rate_chart(ctx: DrawContext, rows: Sequence[tuple[str, WinRate]], width: float,
                axis_label: str) -> Drawing:
     """Win rates as bars from 0 to 100 %, each with its 95 % interval as a whisker and the
     even-match share as a dashed line, the figures written at the right."""
-    cfg = LAYOUT["chart"]
-    row_h = mm(float(cfg["row_h"]))
-    label_w, text_w = width * float(cfg["row_label"]), width * float(cfg["row_text"])
+    cfg = LAYOUT.chart
+    row_h = mm(cfg.row_h)
+    label_w, text_w = width * cfg.row_label, width * cfg.row_text
     track_x, track_w = label_w, width - label_w - text_w - 4
     height = row_h * len(rows) + 26
     d = Drawing(width, height)
     d.initialFontName = ctx.font(FontRole.SANS)
-    tick = float(cfg["tick"])
+    tick = cfg.tick
     base = 20.0
     for i, (name, record) in enumerate(rows):
         y = base + (len(rows) - 1 - i) * row_h
         mid = y + row_h / 2
-        _row_text(ctx, d, name, label_w - 4, mid - 3, label_w - 6, "end", float(cfg["label"]))
-        d.add(Rect(track_x, y + 2, track_w, row_h - 4, fillColor=LAYOUT.ink("track"),
+        _row_text(ctx, d, name, label_w - 4, mid - 3, label_w - 6, "end", cfg.label)
+        d.add(Rect(track_x, y + 2, track_w, row_h - 4, fillColor=LAYOUT.ink["track"],
                    strokeColor=None))
         d.add(Rect(track_x, y + 2, track_w * record.rate, row_h - 4,
-                   fillColor=LAYOUT.ink("bar"), strokeColor=None))
+                   fillColor=LAYOUT.ink["bar"], strokeColor=None))
         low, high = record.interval
-        whisker = LAYOUT.ink("whisker")
+        whisker = LAYOUT.ink["whisker"]
         d.add(Line(track_x + track_w * low, mid, track_x + track_w * high, mid,
                    strokeColor=whisker, strokeWidth=0.8))
         for end in (low, high):
             d.add(Line(track_x + track_w * end, mid - 3, track_x + track_w * end, mid + 3,
                        strokeColor=whisker, strokeWidth=0.8))
         fair_x = track_x + track_w * record.fair
-        d.add(Line(fair_x, y + 1, fair_x, y + row_h - 1, strokeColor=LAYOUT.ink("fair"),
+        d.add(Line(fair_x, y + 1, fair_x, y + row_h - 1, strokeColor=LAYOUT.ink["fair"],
                    strokeWidth=0.9, strokeDashArray=[2, 1.5]))
         _row_text(ctx, d, f"{_pct(record.rate)} ({_pct(low)}-{_pct(high)})",
                   width - text_w, mid - 3, text_w, "start", tick)
     for tenth in range(0, 11, 2):
         x = track_x + track_w * tenth / 10
-        d.add(Line(x, base - 2, x, base, strokeColor=LAYOUT.ink("hint"), strokeWidth=0.5))
+        d.add(Line(x, base - 2, x, base, strokeColor=LAYOUT.ink["hint"], strokeWidth=0.5))
         d.add(String(x, base - 10, f"{tenth * 10} %", fontName=ctx.font(FontRole.SANS),
                      fontSize=tick,
-                     textAnchor="middle", fillColor=LAYOUT.ink("hint")))
+                     textAnchor="middle", fillColor=LAYOUT.ink["hint"]))
     _row_text(ctx, d, axis_label, track_x + track_w / 2, 1, track_w, "middle",
-              float(cfg["label"]), LAYOUT.ink("hint"))
+              cfg.label, LAYOUT.ink["hint"])
     return d
 
 
 def capacity_chart(ctx: DrawContext, checks: Sequence[CapacityCheck], width: float) -> Drawing:
     """Every capacity as a bar of what the games needed against a track of what the layout
     holds (the capacity at 80 % of the track, so an overflow shows), with its verdict."""
-    cfg = LAYOUT["chart"]
-    row_h = mm(float(cfg["row_h"]))
-    label_w, text_w = width * float(cfg["row_label"]), width * float(cfg["row_text"]) * 1.6
+    cfg = LAYOUT.chart
+    row_h = mm(cfg.row_h)
+    label_w, text_w = width * cfg.row_label, width * cfg.row_text * 1.6
     track_x, track_w = label_w, width - label_w - text_w - 4
     d = Drawing(width, row_h * len(checks) + 4)
     d.initialFontName = ctx.font(FontRole.SANS)
@@ -222,18 +258,18 @@ def capacity_chart(ctx: DrawContext, checks: Sequence[CapacityCheck], width: flo
     for i, check in enumerate(checks):
         y = 2 + (len(checks) - 1 - i) * row_h
         mid = y + row_h / 2
-        _row_text(ctx, d, check.name, label_w - 4, mid - 3, label_w - 6, "end", float(cfg["label"]))
-        d.add(Rect(track_x, y + 2, scale, row_h - 4, fillColor=LAYOUT.ink("track"),
+        _row_text(ctx, d, check.name, label_w - 4, mid - 3, label_w - 6, "end", cfg.label)
+        d.add(Rect(track_x, y + 2, scale, row_h - 4, fillColor=LAYOUT.ink["track"],
                    strokeColor=None))
         share = check.observed_max / check.capacity if check.capacity else 1.25
-        ink = LAYOUT.ink("ok" if check.ok else "short")
+        ink = LAYOUT.ink["ok" if check.ok else "short"]
         d.add(Rect(track_x, y + 3.5, min(track_w, scale * share), row_h - 7, fillColor=ink,
                    strokeColor=None))
         d.add(Line(track_x + scale, y + 0.5, track_x + scale, y + row_h - 0.5,
-                   strokeColor=LAYOUT.ink("rule"), strokeWidth=1.0))
+                   strokeColor=LAYOUT.ink["rule"], strokeWidth=1.0))
         verdict = ctx._("fits") if check.ok else ctx._("TOO SMALL")
         _row_text(ctx, d, f"{check.observed_max} / {check.capacity}  {verdict}", width - text_w,
-                  mid - 3, text_w, "start", float(cfg["tick"]), ink, bold=not check.ok)
+                  mid - 3, text_w, "start", cfg.tick, ink, bold=not check.ok)
     return d
 
 
@@ -274,7 +310,7 @@ class _Pages:
 
     def __init__(self, c: Canvas, ctx: DrawContext, footer: str) -> None:
         self.c, self.ctx, self.page, self.footer = c, ctx, ctx.paper, footer
-        self.margin = mm(float(LAYOUT["page"]["margin"]))
+        self.margin = mm(LAYOUT.page.margin)
         self.width = self.page.width - 2 * self.margin
         self.y = self.page.height - self.margin
         self.started = False
@@ -285,12 +321,12 @@ class _Pages:
             if self.y - h < self.margin + 10 and self.started:
                 self.new_page()
             item.drawOn(self.c, self.margin, self.y - h)
-            self.y -= h + mm(float(LAYOUT["page"]["gap"]))
+            self.y -= h + mm(LAYOUT.page.gap)
             self.started = True
 
     def together(self, *items: Flowable) -> None:
         """Items that belong together (a title, its text, its chart) on one page."""
-        gap = mm(float(LAYOUT["page"]["gap"]))
+        gap = mm(LAYOUT.page.gap)
         height = sum(item.wrap(self.width, self.page.height)[1] + gap for item in items)
         if self.started and self.y - height < self.margin + 10:
             self.new_page()
@@ -303,9 +339,9 @@ class _Pages:
         self.started = False
 
     def _footer(self) -> None:
-        size = float(LAYOUT["page"]["small"])
+        size = LAYOUT.page.small
         self.c.setFont(self.ctx.font(FontRole.SANS), size)
-        self.c.setFillColor(LAYOUT.ink("hint"))
+        self.c.setFillColor(LAYOUT.ink["hint"])
         self.c.drawString(self.margin, self.margin / 2, self.footer)
         self.c.drawRightString(self.page.width - self.margin, self.margin / 2,
                                str(self.c.getPageNumber()))
@@ -321,18 +357,18 @@ def _table(ctx: DrawContext, rows: list[list[Any]], widths: Sequence[float], *,
            red_rows: Sequence[int] = (), right: Sequence[int] | None = None) -> Table:
     """A table with a bold header; ``right`` are the columns of figures (default: all but
     the first)."""
-    size = float(LAYOUT["page"]["small"]) + 0.5
+    size = LAYOUT.page.small + 0.5
     table = Table(rows, colWidths=list(widths), repeatRows=1)
     table.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), ctx.font(FontRole.SANS), size),
         ("FONT", (0, 0), (-1, 0), ctx.font(FontRole.SANS_BOLD), size),
-        ("TEXTCOLOR", (0, 0), (-1, -1), LAYOUT.ink("text")),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.8, LAYOUT.ink("rule")),
-        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, LAYOUT.ink("band")]),
+        ("TEXTCOLOR", (0, 0), (-1, -1), LAYOUT.ink["text"]),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.8, LAYOUT.ink["rule"]),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [colors.white, LAYOUT.ink["band"]]),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
     ] + [("ALIGN", (col, 0), (col, -1), "RIGHT")
          for col in (range(1, len(widths)) if right is None else right)]
-        + [("TEXTCOLOR", (0, r), (-1, r), LAYOUT.ink("short")) for r in red_rows]))
+        + [("TEXTCOLOR", (0, r), (-1, r), LAYOUT.ink["short"]) for r in red_rows]))
     return table
 
 
@@ -346,7 +382,7 @@ def _partial_banner(ctx: DrawContext, result: ValidationResult | None,
                  "not played.")
     else:
         return None
-    return Paragraph(_esc(text), _style(ctx, "partial", bold=True, textColor=LAYOUT.ink("partial")))
+    return Paragraph(_esc(text), _style(ctx, "partial", bold=True, textColor=LAYOUT.ink["partial"]))
 
 
 def _link_to(target: Path, source: Path) -> tuple[str, str]:
@@ -366,9 +402,10 @@ def _anchor(result: ValidationResult) -> str:
 def _game_pages(ctx: DrawContext, pages: _Pages, result: ValidationResult, pdf: Path,
                 interrupted: bool) -> None:
     w = pages.width
-    h1 = _style(ctx, "h1", "heading", bold=True)
-    h2 = _style(ctx, "h2", "subheading", bold=True, spaceBefore=4)
-    body, small = _style(ctx, "body"), _style(ctx, "small", "small", textColor=LAYOUT.ink("hint"))
+    h1 = _style(ctx, "h1", LAYOUT.page.heading, bold=True)
+    h2 = _style(ctx, "h2", LAYOUT.page.subheading, bold=True, spaceBefore=4)
+    body = _style(ctx, "body")
+    small = _style(ctx, "small", LAYOUT.page.small, textColor=LAYOUT.ink["hint"])
     tally = result.tally
     title = result.title or result.game
     heading = ctx._("Balance and layout: %(game)s") % {"game": title}
@@ -397,10 +434,10 @@ def _game_pages(ctx: DrawContext, pages: _Pages, result: ValidationResult, pdf: 
     verdict = (ctx._("Every capacity holds what the games needed.") if not short else
                ctx._("Too small for the games played: %(names)s.") % {"names": ", ".join(short)})
     pages.add(Paragraph(_esc(verdict), _style(ctx, "verdict", bold=bool(short),
-                                               textColor=LAYOUT.ink("short" if short else "ok"))))
+                                               textColor=LAYOUT.ink["short" if short else "ok"])))
     if tally is None or not tally.games:
         return
-    chart_h = mm(float(LAYOUT["chart"]["histogram_h"]))
+    chart_h = mm(LAYOUT.chart.histogram_h)
     d = tally.decisions
     length = ctx._("Game length: %(mean).1f decisions on average (%(lo)s to %(hi)s, median "
                "%(med)s); a decision is any choice a player made.") % {
@@ -474,7 +511,7 @@ def _extremes_section(ctx: DrawContext, pages: _Pages, result: ValidationResult,
                       h2: ParagraphStyle, body: ParagraphStyle, small: ParagraphStyle) -> None:
     if not result.extremes:
         return
-    link_style = _style(ctx, "link", "small", textColor=LAYOUT.ink("link"))
+    link_style = _style(ctx, "link", LAYOUT.page.small, textColor=LAYOUT.ink["link"])
     rows: list[list[Any]] = [[ctx._("game"), ctx._("seed"), ctx._("value"), ctx._("log"),
                               ctx._("example")]]
     names = {"longest": ctx._("longest (decisions)"), "highest score": ctx._("highest score")}
@@ -561,9 +598,9 @@ def _options_text(options: Any) -> str:
 
 def _summary_page(ctx: DrawContext, pages: _Pages, results: Sequence[ValidationResult], pdf: Path,
                   targets: dict[str, Path | None], interrupted: bool) -> None:
-    h1 = _style(ctx, "h1", "heading", bold=True)
+    h1 = _style(ctx, "h1", LAYOUT.page.heading, bold=True)
     body = _style(ctx, "body")
-    link_style = _style(ctx, "link", "small", textColor=LAYOUT.ink("link"))
+    link_style = _style(ctx, "link", LAYOUT.page.small, textColor=LAYOUT.ink["link"])
     pages.add(Paragraph(_esc(ctx._("Balance and layout validation: summary")), h1))
     banner = _partial_banner(ctx, None, interrupted)
     if banner is not None:
@@ -605,7 +642,8 @@ def _summary_page(ctx: DrawContext, pages: _Pages, results: Sequence[ValidationR
     note = ctx._("Length is the mean number of decisions; the first player's share of the wins "
              "and the seat spread (the best seat's share minus the worst's) are of the main "
              "run; an even match gives every seat the same share.")
-    pages.add(Paragraph(_esc(note), _style(ctx, "note", "small", textColor=LAYOUT.ink("hint"))))
+    pages.add(Paragraph(_esc(note), _style(ctx, "note", LAYOUT.page.small,
+                                           textColor=LAYOUT.ink["hint"])))
 
 
 # -- writing -----------------------------------------------------------------------------

@@ -68,7 +68,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Pre
 
 
 def _rgb(name: str) -> tuple[float, ...]:
-    return tuple(round(v, 3) for v in STYLE.ink(name).rgb())
+    return tuple(round(v, 3) for v in STYLE.ink[name].rgb())
 
 
 def _colour(value: Any) -> tuple[float, ...]:
@@ -163,7 +163,7 @@ def test_backs_lie_behind_fronts(built: dict[str, tuple[Path, Preflight]], name)
     """Long-edge duplex: a back is its front mirrored left to right, within 0.1 mm."""
     path, _report = built[name]
     item = card_size()
-    back_ink = tuple(round(v, 3) for v in LAYOUT.ink("back").rgb())
+    back_ink = tuple(round(v, 3) for v in LAYOUT.ink["back"].rgb())
     with pdfplumber.open(str(path)) as pdf:
         for number in range(0, len(pdf.pages), 2):
             front, back = pdf.pages[number], pdf.pages[number + 1]

@@ -162,7 +162,7 @@ def test_terrain_swatches_are_the_maps_fills(built: Built, name) -> None:
 def test_the_track_is_as_long_as_the_longest_scenario_and_holds_the_marker() -> None:
     longest = max(s.turn_limit for s in DATA.scenarios.values())
     assert turn_slots() == DATA.turns.turns >= longest
-    margin = float(LAYOUT["turns"]["slot_margin"])
+    margin = LAYOUT.turns.slot_margin
     assert slot_mm() == pytest.approx(counter_mm() + 2 * margin)
     assert slot_mm() > counter_mm()
 
@@ -172,8 +172,8 @@ def test_turn_slots_night_and_bed(built: Built, name):
     paths, _report = built[name]
     turns = DATA.turns
     side = slot_mm() * MM
-    night = tuple(round(v, 3) for v in LAYOUT.ink("night").rgb())
-    day = tuple(round(v, 3) for v in LAYOUT.ink("day").rgb())
+    night = tuple(round(v, 3) for v in LAYOUT.ink["night"].rgb())
+    day = tuple(round(v, 3) for v in LAYOUT.ink["day"].rgb())
     with pdfplumber.open(str(paths["turn-chart"])) as pdf:
         page = pdf.pages[0]
         slots = [r for r in page.rects if abs(r["width"] - side) < 0.1 * MM

@@ -260,14 +260,14 @@ def test_every_sheet_says_glue_on_cardboard(built: Built) -> None:
 
 
 def test_counter_lies_inside_a_hex_with_margin(built: Built) -> None:
-    assert counter_mm() == LAYOUT["counter"]["size"]
+    assert counter_mm() == LAYOUT.counter.size
     for game_map in DATA.maps.values():
         assert game_map.hex_flat_mm == 25.0
-        assert counter_margin_mm(game_map) >= LAYOUT["counter"]["min_margin"]
+        assert counter_margin_mm(game_map) >= LAYOUT.counter.min_margin
     # the cut cells measure counter_mm x counter_mm
     pdf = built[("a4", "long")][0]["weapon-counters-1"]
     with _plumbed(pdf) as doc:
-        cells = _cells(doc.pages[0], LAYOUT.ink("weapon"))
+        cells = _cells(doc.pages[0], LAYOUT.ink["weapon"])
     assert cells
     for x0, y0, x1, y1 in cells:
         assert abs((x1 - x0) / MM - counter_mm()) <= TOL
@@ -309,16 +309,16 @@ def test_counters_drawn_per_kind_equal_the_data(built: Built, paper_name: str) -
     for name, items in (("weapon-counters-1", first), ("weapon-counters-2", second)):
         text = pdf_text(paths[name])
         with _plumbed(paths[name]) as doc:
-            assert len(_cells(doc.pages[0], LAYOUT.ink("weapon"))) == sum(
+            assert len(_cells(doc.pages[0], LAYOUT.ink["weapon"])) == sum(
                 i.counters for i in items)
         for item in items:
             assert text.count(item.name) == item.counters, item.id
     defensive = [i for i in DATA.equipment.items if not i.weapon and i.counters]
     text = pdf_text(paths["defensive-counters"])
     with _plumbed(paths["defensive-counters"]) as doc:
-        assert len(_cells(doc.pages[0], LAYOUT.ink("gear"))) == sum(
+        assert len(_cells(doc.pages[0], LAYOUT.ink["gear"])) == sum(
             i.counters for i in defensive)
-        assert len(_cells(doc.pages[0], LAYOUT.ink("turn"))) == 1
+        assert len(_cells(doc.pages[0], LAYOUT.ink["turn"])) == 1
     for item in defensive:
         assert text.count(item.name) == item.counters, item.id
     with _plumbed(paths["team-markers"]) as doc:
@@ -407,7 +407,7 @@ def test_every_character_shows_its_name_and_numbers(built: Built, paper_name: st
 def test_uses_squares_show_the_uses(built: Built, paper_name: str) -> None:
     """Each counter of an item with uses has one blue square per use, numbered from the
     uses down to 1; the full count reads upright in the bottom-right corner."""
-    square = LAYOUT["item"]["uses_square"]
+    square = LAYOUT.item.uses_square
     paths = built[(paper_name, "long")][0]
     seen = Counter[str]()
     for name in ("weapon-counters-1", "weapon-counters-2", "defensive-counters"):
@@ -416,9 +416,9 @@ def test_uses_squares_show_the_uses(built: Built, paper_name: str) -> None:
             h = float(page.height)
             squares = [(r["x0"], h - r["bottom"], r["x1"], h - r["top"]) for r in page.rects
                        if abs(r["width"] / MM - square) < 0.05
-                       and _colour(r) == _rgb(LAYOUT.ink("uses"))]
+                       and _colour(r) == _rgb(LAYOUT.ink["uses"])]
             for ink in ("weapon", "gear"):
-                for cell in _cells(page, LAYOUT.ink(ink)):
+                for cell in _cells(page, LAYOUT.ink[ink]):
                     words = " ".join(_words_in(page, cell))
                     item = next(i for i in DATA.equipment.items if i.name in words
                                 and i.counters)

@@ -1,21 +1,12 @@
-"""Drawing helpers every template shares: layouts as data, inks, and text fitted to a box.
+"""Drawing helpers every template shares: text fitted to a box and kept inside it.
 
-A template keeps its measurements and colours in a TOML file beside it (``layout.toml``) and
-reads them through :class:`Layout`; text goes through :func:`centred` and :func:`fit_size`,
+(A template's measurements and inks are a TOML file beside it, read by
+:func:`printkit.layouts.load_layout`.) Text goes through :func:`centred` and :func:`fit_size`,
 which check the glyphs with the drawing context's preflight recorder as they draw, and shrink
 text to its box no further than a minimum (usually
 :data:`~printkit.page.preflight.MIN_TEXT_PT`). Text that must stay inside a box whatever
 it is jittered by (handwriting on examples) is placed with :func:`ink_box` and
 :func:`keep_inside`.
-
->>> from pathlib import Path
->>> import tempfile
->>> with tempfile.TemporaryDirectory() as d:
-...     p = Path(d) / "layout.toml"
-...     _ = p.write_text('[ink]\\nrule = "#5a5a5a"\\n[rows]\\nline = 2.0\\n')
-...     lay = Layout(p)
-...     lay["rows"]["line"], lay.ink("rule").hexval()
-(2.0, '0x5a5a5a')
 """
 
 from __future__ import annotations
@@ -26,13 +17,11 @@ import json
 import math
 import os
 import re
-import tomllib
 from collections.abc import Callable
-from functools import cache, cached_property
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
@@ -40,24 +29,6 @@ from printkit.context import DrawContext
 from printkit.fonts import FontRole, font, font_path
 from printkit.geometry import Rect
 from printkit.resources import cache_dir
-
-
-class Layout:
-    """A template's layout data (a TOML file), read once."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    @cached_property
-    def data(self) -> dict[str, Any]:
-        return tomllib.loads(self.path.read_text(encoding="utf-8"))
-
-    def __getitem__(self, section: str) -> Any:
-        return self.data[section]
-
-    def ink(self, name: str) -> HexColor:
-        """The colour named ``name`` in the ``[ink]`` table."""
-        return HexColor(self.data["ink"][name])
 
 
 def fit_size(text: str, font_name: str, size: float, width: float,

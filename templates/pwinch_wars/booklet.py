@@ -14,15 +14,15 @@ that every packaged scenario's are).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
-from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
-from printkit.drawing.draw import Layout, fit_size
+from printkit.drawing.draw import fit_size
 from printkit.drawing.hexmap import (
     BaseForm,
     Cell,
@@ -51,6 +51,7 @@ from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import NoOptions
 from printkit.layout.fit import wrap
+from printkit.layouts import Color, load_layout
 from printkit.page.document import open_document
 from printkit.page.preflight import MIN_TEXT_PT
 from printkit.templates.pwinch_wars.maps import (
@@ -64,7 +65,63 @@ from printkit.templates.pwinch_wars.maps import (
 from printkit.templates.pwinch_wars.style import TEAM_LETTERS, TEAM_NAMES, TITLE, team_ink
 from printkit.units import mm
 
-LAYOUT = Layout(Path(__file__).with_name("booklet.toml"))
+
+@dataclass(frozen=True)
+class ScenarioOrder:
+    scenarios: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PageSizes:
+    kicker_size: float
+    title_size: float
+    text_size: float
+    text_leading: float
+    facts_size: float
+    facts_leading: float
+    gap: float
+    map_max_height: float
+    side_min_width: float
+
+
+@dataclass(frozen=True)
+class MapSizes:
+    zone_alpha: float
+    zone_line_pt: float
+    badge: float
+    badge_size: float
+
+
+@dataclass(frozen=True)
+class TeamsSizes:
+    head_size: float
+    size: float
+    leading: float
+    swatch: float
+    row_gap: float
+
+
+@dataclass(frozen=True)
+class VictorySizes:
+    head_size: float
+    size: float
+    leading: float
+
+
+@dataclass(frozen=True)
+class BookletLayout:
+    """``booklet.toml``: the scenario pages' order, measurements (mm, text sizes in pt) and
+    inks."""
+
+    ink: dict[str, Color]
+    order: ScenarioOrder
+    page: PageSizes
+    map: MapSizes
+    teams: TeamsSizes
+    victory: VictorySizes
+
+
+LAYOUT = load_layout(BookletLayout, Path(__file__).with_name("booklet.toml"))
 
 BOOKLET_TITLE: Final = N_("Scenario booklet")
 BOOKLET_DESCRIPTION: Final = N_(
@@ -102,8 +159,8 @@ ITEM_NAMES: Final = {
 """The equipment counters' names (equipment.csv), as the booklet lists them."""
 
 
-def ink(name: str) -> HexColor:
-    return LAYOUT.ink(name)
+def ink(name: str) -> Color:
+    return LAYOUT.ink[name]
 
 
 def flag_home(game_map: GameMap, team: Team) -> Hex:
@@ -120,7 +177,7 @@ def objective_hexes(game_map: GameMap, scenario: Scenario) -> tuple[Hex, ...]:
 def scenario_order(data: GameData) -> list[str]:
     """The booklet's order (``booklet.toml``: the simplest first), then any scenario the data
     adds, by id."""
-    first = [s for s in LAYOUT["order"]["scenarios"] if s in data.scenarios]
+    first = [s for s in LAYOUT.order.scenarios if s in data.scenarios]
     return first + sorted(s for s in data.scenarios if s not in first)
 
 
@@ -138,7 +195,7 @@ class Writer:
         self.dry = dry
         """Only measure: move down as drawing would, draw and check nothing."""
 
-    def write(self, text: str, role: FontRole, size: float, leading: float, colour: HexColor,
+    def write(self, text: str, role: FontRole, size: float, leading: float, colour: Color,
               detail: str, indent: float = 0.0) -> None:
         face = self.ctx.font(role)
         lines, widest, _split = wrap(text, face, size, self.w - indent)
@@ -167,32 +224,32 @@ class Writer:
 def draw_scenario_page(c: Canvas, ctx: DrawContext, data: GameData, scenario: Scenario,
                        number: int, total: int, area: Rect) -> tuple[Cell, ...]:
     """One scenario's page in ``area``; returns the map cells drawn on the thumbnail."""
-    p = LAYOUT["page"]
-    gap = mm(p["gap"])
+    p = LAYOUT.page
+    gap = mm(p.gap)
     game_map = data.maps[scenario.map]
     w = Writer(c, ctx, area.x, area.top, area.w, area.y)
     w.write(ctx._("%(game)s · scenario %(n)d of %(total)d") % {
         "game": ctx._(TITLE), "n": number, "total": total}, FontRole.SANS_BOLD,
-        float(p["kicker_size"]), float(p["kicker_size"]) * 1.3, ink("hint"), "kicker")
+        p.kicker_size, p.kicker_size * 1.3, ink("hint"), "kicker")
     title = ctx._(scenario.title)
     face = ctx.font(FontRole.SANS_BOLD)
-    size = fit_size(title, face, float(p["title_size"]), area.w, MIN_TEXT_PT)
+    size = fit_size(title, face, p.title_size, area.w, MIN_TEXT_PT)
     w.write(title, FontRole.SANS_BOLD, size, size * 1.25, ink("title"), "scenario title")
-    w.write(ctx._(scenario.text), FontRole.SANS_ITALIC, float(p["text_size"]),
-            float(p["text_leading"]),
+    w.write(ctx._(scenario.text), FontRole.SANS_ITALIC, p.text_size,
+            p.text_leading,
             ink("text"), "scenario story")
     w.gap(gap / 2)
-    w.write(_facts(ctx, data, scenario), FontRole.SANS, float(p["facts_size"]),
-            float(p["facts_leading"]), ink("text"), "scenario facts")
+    w.write(_facts(ctx, data, scenario), FontRole.SANS, p.facts_size,
+            p.facts_leading, ink("text"), "scenario facts")
     w.gap(gap)
     gw, gh = pwinch_hexmap(game_map, labels=False).grid.size_mm
-    max_h = mm(p["map_max_height"])
+    max_h = mm(p.map_max_height)
     # the map across the page, the teams and the victory points under it...
     under = _rest_height(c, ctx, data, game_map, scenario, area.w)
     map_h = min(max_h, area.w * gh / gw, w.y - gap - area.y - under)
     # ... or, on a wide page (landscape), the map down its left, the rest beside it: the
     # layout that draws the map larger
-    side_w = area.w - gap - mm(p["side_min_width"])
+    side_w = area.w - gap - mm(p.side_min_width)
     side_h = min(max_h, w.y - area.y, side_w * gh / gw)
     beside = area.w - gap - side_h * gw / gh
     if side_h > map_h and _rest_height(c, ctx, data, game_map, scenario, beside) <= w.y - area.y:
@@ -211,7 +268,7 @@ def _rest(w: Writer, ctx: DrawContext, data: GameData, game_map: GameMap,
           scenario: Scenario) -> None:
     """What follows the map: the teams, then the victory points."""
     _teams(w, ctx, data, scenario)
-    w.gap(mm(LAYOUT["page"]["gap"]))
+    w.gap(mm(LAYOUT.page.gap))
     _victory(w, ctx, game_map, scenario)
 
 
@@ -266,7 +323,7 @@ def _thumbnail(c: Canvas, ctx: DrawContext, game_map: GameMap, scenario: Scenari
                box: Rect) -> tuple[Cell, ...]:
     """The map scaled into ``box``: the set-up zones in team colours with their outline and
     letter, the objective with a star, each flag's starting hex with a flag."""
-    m = LAYOUT["map"]
+    m = LAYOUT.map
     hm = pwinch_hexmap(game_map, labels=False)
     view = View.fit(hm.grid, box)
     # every page showing this map places one drawing of it, made through the map sheet's
@@ -276,10 +333,10 @@ def _thumbnail(c: Canvas, ctx: DrawContext, game_map: GameMap, scenario: Scenari
     for team in scenario.teams:
         cells = [cell_of(h) for h in team.setup.hexes(game_map)]
         fill_cells(c, view, cells, CellStyle(team_ink(team.colour),
-                                             alpha=float(m["zone_alpha"])))
+                                             alpha=m.zone_alpha))
         draw_edges(c, view, outline(hm.grid, cells, team_ink(team.colour, dark=True),
-                                    float(m["zone_line_pt"]) / view.scale,
-                                    inset_pt=float(m["zone_line_pt"]) / 2))
+                                    m.zone_line_pt / view.scale,
+                                    inset_pt=m.zone_line_pt / 2))
     star = star_glyph(ink("objective"), ink("objective_ink"))
     symbols: dict[Cell, tuple[Symbol, ...]] = {}
     for h in objective_hexes(game_map, scenario):
@@ -313,12 +370,12 @@ def _bigger(symbol: Symbol) -> Symbol:
 def _badge(c: Canvas, ctx: DrawContext, view: View, game_map: GameMap, team: Team) -> None:
     """The team's letter on a square of its colour, on the zone's middle row near its west
     end (clear of the flag, which stands in the zone's middle)."""
-    m = LAYOUT["map"]
+    m = LAYOUT.map
     z = team.setup
     spot = game_map.hex_at((z.rows[0] + z.rows[1] + 1) // 2,
                            min(z.columns[0] + 1, z.columns[1]))
     x, y = view.centre(cell_of(spot))
-    side = mm(m["badge"])
+    side = mm(m.badge)
     c.saveState()
     c.setFillColor(team_ink(team.colour))
     c.setStrokeColor(team_ink(team.colour, dark=True))
@@ -327,7 +384,7 @@ def _badge(c: Canvas, ctx: DrawContext, view: View, game_map: GameMap, team: Tea
     letter = TEAM_LETTERS[team.colour]
     face = ctx.font(FontRole.SANS_BOLD)
     ctx.check_glyphs(FontRole.SANS_BOLD, letter, "zone badge")
-    size = float(m["badge_size"])
+    size = m.badge_size
     c.setFillColor(team_ink(team.colour, dark=True))
     c.setFont(face, size)
     c.drawCentredString(x, y - pdfmetrics.getAscentDescent(face, size)[0] * 0.36, letter)
@@ -335,10 +392,10 @@ def _badge(c: Canvas, ctx: DrawContext, view: View, game_map: GameMap, team: Tea
 
 
 def _teams(w: Writer, ctx: DrawContext, data: GameData, scenario: Scenario) -> None:
-    t = LAYOUT["teams"]
-    size, leading = float(t["size"]), float(t["leading"])
+    t = LAYOUT.teams
+    size, leading = t.size, t.leading
     game_map = data.maps[scenario.map]
-    swatch = mm(t["swatch"])
+    swatch = mm(t.swatch)
     for team in scenario.teams:
         top = w.y
         if not w.dry:
@@ -347,7 +404,7 @@ def _teams(w: Writer, ctx: DrawContext, data: GameData, scenario: Scenario) -> N
         name = ctx._("%(colour)s team (%(letter)s)") % {
             "colour": ctx._(TEAM_NAMES[team.colour]).capitalize(),
             "letter": TEAM_LETTERS[team.colour]}
-        w.write(name, FontRole.SANS_BOLD, float(t["head_size"]), float(t["head_size"]) * 1.3,
+        w.write(name, FontRole.SANS_BOLD, t.head_size, t.head_size * 1.3,
                 ink("title"), "team", indent)
         if team.characters:
             names = ", ".join(data.roster.get(cid).name for cid in team.characters)
@@ -372,7 +429,7 @@ def _teams(w: Writer, ctx: DrawContext, data: GameData, scenario: Scenario) -> N
         w.write(ctx._("Equipment to share out: %(items)s") % {"items": items}, FontRole.SANS, size,
                 leading, ink("text"), "team equipment", indent)
         w.y = min(w.y, top - swatch)
-        w.gap(mm(t["row_gap"]))
+        w.gap(mm(t.row_gap))
 
 
 def _swatch(c: Canvas, ctx: DrawContext, team: Team, x: float, top: float, side: float) -> None:
@@ -393,11 +450,11 @@ def _swatch(c: Canvas, ctx: DrawContext, team: Team, x: float, top: float, side:
 
 
 def _victory(w: Writer, ctx: DrawContext, game_map: GameMap, scenario: Scenario) -> None:
-    v = LAYOUT["victory"]
-    size, leading = float(v["size"]), float(v["leading"])
+    v = LAYOUT.victory
+    size, leading = v.size, v.leading
     vic = scenario.victory
-    w.write(ctx._("Victory points"), FontRole.SANS_BOLD, float(v["head_size"]),
-            float(v["head_size"]) * 1.35, ink("title"), "victory")
+    w.write(ctx._("Victory points"), FontRole.SANS_BOLD, v.head_size,
+            v.head_size * 1.35, ink("title"), "victory")
     lines = []
     if vic.eliminated:
         lines.append(ctx.ngettext(

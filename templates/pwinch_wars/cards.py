@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab.lib.colors import Color
@@ -29,7 +30,6 @@ from printkit.drawing.deck import (
     check_cards,
     fit_cards,
 )
-from printkit.drawing.draw import Layout
 from printkit.engines.pwinch_wars import Card, Colour, Deck, load_deck
 from printkit.errors import LayoutError, PrintkitError
 from printkit.fonts import FontRole
@@ -38,11 +38,41 @@ from printkit.layout.fit import Hyphenator, fit_text, hyphenator
 from printkit.layout.impose import impose, plan_sheet
 from printkit.layout.sizes import ItemSize
 from printkit.layout.sizes import size as item_size
+from printkit.layouts import load_layout
 from printkit.page.preflight import MIN_TEXT_PT
 from printkit.templates.pwinch_wars.style import STYLE, TITLE
 from printkit.units import mm
 
-LAYOUT = Layout(Path(__file__).with_name("cards.toml"))
+
+@dataclass(frozen=True)
+class CardSpec:
+    size: str
+    duplex: str
+
+
+@dataclass(frozen=True)
+class BackSizes:
+    inset: float
+    frame_width: float
+    emblem: float
+    emblem_y: float
+    title_h: float
+    title_gap: float
+    title_max: float
+    title_min: float
+
+
+@dataclass(frozen=True)
+class CardsLayout:
+    """``cards.toml``: the card size, the duplex edge and the common back's measurements and
+    inks (the fronts are the deck code's)."""
+
+    card: CardSpec
+    back: BackSizes
+    ink: dict[str, Color]
+
+
+LAYOUT = load_layout(CardsLayout, Path(__file__).with_name("cards.toml"))
 
 EYE, DOT = "eye", "dot"
 """The deck code's symbols for the eye (top left) and the grey dot (top right)."""
@@ -52,7 +82,7 @@ SIDE_INK = {Colour.BLUE: "blue", Colour.RED: "red"}
 
 
 def card_size() -> ItemSize:
-    return item_size(str(LAYOUT["card"]["size"]))
+    return item_size(LAYOUT.card.size)
 
 
 def _hex(colour: Color) -> str:
@@ -62,7 +92,7 @@ def _hex(colour: Color) -> str:
 def card_row(ctx: DrawContext, card: Card, number: int) -> CardRow:
     """One event card as the deck code prints it, in the build's language."""
     return CardRow(row=number, title=ctx._(card.title), text=ctx._(card.text),
-                   accent=_hex(STYLE.ink(SIDE_INK[card.colour])),
+                   accent=_hex(STYLE.ink[SIDE_INK[card.colour]]),
                    symbols=(EYE if card.eye else "", DOT if card.city_only else ""))
 
 
@@ -98,33 +128,33 @@ class CardBack:
 
     def __init__(self, ctx: DrawContext, item: ItemSize) -> None:
         self.ctx = ctx
-        b = LAYOUT["back"]
+        b = LAYOUT.back
         self.name = ctx._(TITLE)
-        inner = item.width - 2 * mm(b["inset"]) - mm(4)
-        self.fitted = fit_text(self.name, FontRole.SANS_BOLD, inner, mm(b["title_h"]),
-                               locale=ctx.locale, max_size=float(b["title_max"]),
-                               min_size=float(b["title_min"]),
-                               color=LAYOUT.ink("back_text"))
+        inner = item.width - 2 * mm(b.inset) - mm(4)
+        self.fitted = fit_text(self.name, FontRole.SANS_BOLD, inner, mm(b.title_h),
+                               locale=ctx.locale, max_size=b.title_max,
+                               min_size=b.title_min,
+                               color=LAYOUT.ink["back_text"])
         ctx.check_glyphs(FontRole.SANS_BOLD, self.name, "card back")
         if not self.fitted.fits:
-            ctx.check_text(self.name, FontRole.SANS_BOLD, self.fitted.size, inner, mm(b["title_h"]),
+            ctx.check_text(self.name, FontRole.SANS_BOLD, self.fitted.size, inner, mm(b.title_h),
                            detail="card back")
 
     def __call__(self, c: Canvas, x: float, y: float, w: float, h: float, index: int, *,
                  bleed: float = 0.0) -> None:
-        b = LAYOUT["back"]
+        b = LAYOUT.back
         c.saveState()
-        c.setFillColor(LAYOUT.ink("back"))
+        c.setFillColor(LAYOUT.ink["back"])
         c.rect(x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
-        inset = mm(b["inset"])
-        c.setStrokeColor(LAYOUT.ink("back_frame"))
-        c.setLineWidth(float(b["frame_width"]))
+        inset = mm(b.inset)
+        c.setStrokeColor(LAYOUT.ink["back_frame"])
+        c.setLineWidth(b.frame_width)
         c.roundRect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, mm(2.5))
-        d = mm(b["emblem"])
-        cx, cy = x + w / 2, y + h * float(b["emblem_y"])
+        d = mm(b.emblem)
+        cx, cy = x + w / 2, y + h * b.emblem_y
         emblem(c, cx, cy, d)
-        top = cy - d / 2 - mm(b["title_gap"])
-        band = mm(b["title_h"])
+        top = cy - d / 2 - mm(b.title_gap)
+        band = mm(b.title_h)
         self.fitted.draw(c, x + inset, top - (band - self.fitted.height) / 2, w - 2 * inset)
         c.restoreState()
 
@@ -133,12 +163,12 @@ def emblem(c: Canvas, cx: float, cy: float, d: float) -> None:
     """The game's emblem, ``d`` across: a sling shot in a light blue disc, a water drop flying
     from it."""
     r = d / 2
-    c.setFillColor(LAYOUT.ink("emblem_fill"))
-    c.setStrokeColor(LAYOUT.ink("emblem_line"))
+    c.setFillColor(LAYOUT.ink["emblem_fill"])
+    c.setStrokeColor(LAYOUT.ink["emblem_line"])
     c.setLineWidth(max(1.0, d * 0.03))
     c.circle(cx, cy, r, stroke=1, fill=1)
     # the sling shot: a stem and two arms with round ends, its rubber band pulled back
-    c.setStrokeColor(LAYOUT.ink("back"))
+    c.setStrokeColor(LAYOUT.ink["back"])
     c.setLineCap(1)
     c.setLineJoin(1)
     c.setLineWidth(r * 0.15)
@@ -147,13 +177,13 @@ def emblem(c: Canvas, cx: float, cy: float, d: float) -> None:
     c.line(cx, cy - r * 0.72, *fork)
     c.line(*fork, *left)
     c.line(*fork, *right)
-    c.setStrokeColor(LAYOUT.ink("emblem_line"))
+    c.setStrokeColor(LAYOUT.ink["emblem_line"])
     c.setLineWidth(r * 0.045)
     pouch = (cx, cy + r * 0.16)
     c.line(*left, *pouch)
     c.line(*pouch, *right)
     # the water drop, just shot: a tear pointing up
-    c.setFillColor(LAYOUT.ink("drop"))
+    c.setFillColor(LAYOUT.ink["drop"])
     c.setLineWidth(max(0.6, d * 0.012))
     s, dx, dy = r * 0.15, cx, cy + r * 0.5
     drop = c.beginPath()
@@ -170,7 +200,7 @@ def card_sheets(ctx: DrawContext, cards: int | None = None) -> int:
     imposition's own grid (nine poker cards to an A4 or Letter sheet at home)."""
     count = len(load_deck().cards) if cards is None else cards
     plan = plan_sheet(card_size(), ctx.paper, ctx.profile,
-                      duplex=str(LAYOUT["card"]["duplex"]), count=count)
+                      duplex=LAYOUT.card.duplex, count=count)
     return math.ceil(count / len(plan.cells))
 
 
@@ -192,7 +222,7 @@ def draw_event_cards(ctx: DrawContext, _options: NoOptions, path: Path) -> None:
     faces = [CardFace(row, geometry, style, title, text)
              for row, title, text in zip(rows, fitted.titles, fitted.texts, strict=True)]
     impose(faces, item, ctx, path, backs=CardBack(ctx, item),
-           duplex=str(LAYOUT["card"]["duplex"]),
+           duplex=LAYOUT.card.duplex,
            title=ctx._(TITLE) + ": " + ctx._("event cards"),
            subject=ctx.ngettext("%(n)d event card with its back", "%(n)d event cards with their "
                                 "backs", len(faces)) % {"n": len(faces)})

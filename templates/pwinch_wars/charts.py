@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import time
 from pathlib import Path
 
@@ -38,19 +39,66 @@ from printkit.drawing.chart_table import (
     fit_tables,
     format_value,
 )
-from printkit.drawing.draw import Layout, centred, fit_size
+from printkit.drawing.draw import centred, fit_size
 from printkit.engines.pwinch_wars import Chart, TurnChart, load_data
 from printkit.engines.pwinch_wars.game import HAND
 from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import NoOptions
+from printkit.layouts import load_layout
 from printkit.page.document import open_document
 from printkit.page.preflight import MIN_TEXT_PT
 from printkit.templates.pwinch_wars.style import TITLE
 from printkit.units import mm
 
-LAYOUT = Layout(Path(__file__).with_name("charts.toml"))
+
+@dataclass(frozen=True)
+class PageSizes:
+    heading_size: float
+
+
+@dataclass(frozen=True)
+class TableSizes:
+    max_size: float
+    min_size: float
+    title_scale: float
+    note_scale: float
+    pad_x: float
+    pad_y: float
+    table_gap: float
+    swatch: float
+
+
+@dataclass(frozen=True)
+class TurnTrackSizes:
+    columns: int
+    slot_margin: float
+    slot_dash: tuple[float, ...]
+    slot_line: float
+    cell_pad: float
+    cell_gap: float
+    label_w: float
+    number_size: float
+    clock_size: float
+    mark_size: float
+    mark_icon: float
+    gap: float
+    track_title_size: float
+
+
+@dataclass(frozen=True)
+class ChartsLayout:
+    """``charts.toml``: the terrain and turn charts' measurements (mm, text sizes in pt) and
+    inks."""
+
+    page: PageSizes
+    table: TableSizes
+    turns: TurnTrackSizes
+    ink: dict[str, Color]
+
+
+LAYOUT = load_layout(ChartsLayout, Path(__file__).with_name("charts.toml"))
 
 TERRAIN_TITLE = N_("Terrain effect chart")
 TURN_TITLE = N_("Turn chart")
@@ -68,15 +116,15 @@ ITEM_NAMES = {"fruits": N_("fruits"), "water_balls": N_("water balls"), "hose": 
 
 
 def ink(name: str) -> Color:
-    return LAYOUT.ink(name)
+    return LAYOUT.ink[name]
 
 
 def chart_style() -> ChartStyle:
-    t = LAYOUT["table"]
+    t = LAYOUT.table
     return ChartStyle(
-        max_size=float(t["max_size"]), min_size=max(MIN_TEXT_PT, float(t["min_size"])),
-        title_scale=float(t["title_scale"]), note_scale=float(t["note_scale"]),
-        pad_x=float(t["pad_x"]), pad_y=float(t["pad_y"]), table_gap=float(t["table_gap"]),
+        max_size=t.max_size, min_size=max(MIN_TEXT_PT, t.min_size),
+        title_scale=t.title_scale, note_scale=t.note_scale,
+        pad_x=t.pad_x, pad_y=t.pad_y, table_gap=t.table_gap,
         title_ink=ink("title"), text_ink=ink("text"), head_ink=ink("head"),
         head_fill=ink("head_fill"), zebra=ink("zebra"), rule=ink("rule"),
         note_ink=ink("note"))
@@ -100,14 +148,14 @@ def terrain_swatch(ctx: DrawContext, terrain_id: str) -> Callable[[Canvas, Rect]
         view = View.fit(grid, box)
         lines: tuple[EdgeLine, ...] = ()
         if terrain_id == "restricted":
-            h = MAP["hexes"]
+            h = MAP.hexes
             lines = (outline(grid, [(0, 0)], map_ink("restricted_line"),
-                             float(h["restricted_width_pt"]),
-                             inset_pt=float(h["restricted_inset_pt"])),)
+                             h.restricted_width_pt,
+                             inset_pt=h.restricted_inset_pt),)
         symbols = terrain_symbols(terrain_id)
         one = HexMap(grid, {(0, 0): terrain_style(terrain_id)}, {},
                      {(0, 0): symbols} if symbols else {}, lines, map_ink("grid"),
-                     float(MAP["hexes"]["grid_width_pt"]) * 2)
+                     MAP.hexes.grid_width_pt * 2)
         draw_map(c, ctx, one, view, clip=False)
 
     return draw
@@ -119,7 +167,7 @@ def _yes(ctx: DrawContext, flag: bool) -> str:
 
 def terrain_table(ctx: DrawContext, chart: Chart) -> ChartTable:
     """One row per terrain of ``terrain.csv``."""
-    side = float(LAYOUT["table"]["swatch"])
+    side = LAYOUT.table.swatch
     dash = "–"
     rows = []
     for t in chart.terrains:
@@ -251,7 +299,7 @@ def draw_terrain_chart(ctx: DrawContext, _options: NoOptions, path: Path) -> Non
     title = ctx._(TITLE) + ": " + ctx._(TERRAIN_TITLE)
     draw_chart(ctx, path, terrain_tables(ctx), heading=title, title=title,
                subject=ctx._("Terrain, special actions and modifiers"), style=chart_style(),
-               heading_size=float(LAYOUT["page"]["heading_size"]),
+               heading_size=LAYOUT.page.heading_size,
                build=("pwinch_wars", "terrain-chart"))
 
 
@@ -273,7 +321,7 @@ def counter_mm() -> float:
 def slot_mm(ctx: DrawContext | None = None) -> float:
     """The side of a slot on the track: the marker and a margin all round (mm). The same on
     every paper: the track is drawn at true size."""
-    return counter_mm() + 2 * float(LAYOUT["turns"]["slot_margin"])
+    return counter_mm() + 2 * LAYOUT.turns.slot_margin
 
 
 _CLOCK = re.compile(r"^\s*(\d{1,2}):(\d{2})\s*([ap])\.?m\.?\s*$", re.IGNORECASE)
@@ -336,13 +384,13 @@ def sequence_table(ctx: DrawContext, chart: Chart) -> ChartTable:
 
 def track_size(turns: TurnChart) -> tuple[float, float]:
     """The track's width and height (points): its columns of turn boxes."""
-    t = LAYOUT["turns"]
-    cols = int(t["columns"])
+    t = LAYOUT.turns
+    cols = t.columns
     per_col = -(-turns.turns // cols)
-    box_w = mm(2 * t["cell_pad"] + t["label_w"]) + mm(slot_mm())
-    box_h = mm(slot_mm() + 2 * t["cell_pad"])
-    return (cols * box_w + (cols - 1) * mm(t["cell_gap"]),
-            per_col * box_h + (per_col - 1) * mm(t["cell_gap"]))
+    box_w = mm(2 * t.cell_pad + t.label_w) + mm(slot_mm())
+    box_h = mm(slot_mm() + 2 * t.cell_pad)
+    return (cols * box_w + (cols - 1) * mm(t.cell_gap),
+            per_col * box_h + (per_col - 1) * mm(t.cell_gap))
 
 
 def _moon(c: Canvas, cx: float, cy: float, d: float, fill: Color, back: Color) -> None:
@@ -365,9 +413,9 @@ def _bed(c: Canvas, x: float, y: float, w: float, h: float, colour: Color) -> No
 
 def draw_turn_box(c: Canvas, ctx: DrawContext, turns: TurnChart, turn: int, box: Rect) -> Rect:
     """One turn's box: number, clock, night and bed marks, the marker's slot (returned)."""
-    t = LAYOUT["turns"]
+    t = LAYOUT.turns
     night, bed = turns.is_night(turn), turns.is_bed(turn)
-    pad = mm(t["cell_pad"])
+    pad = mm(t.cell_pad)
     c.saveState()
     c.setFillColor(ink("night") if night else ink("day"))
     c.setStrokeColor(ink("day_line"))
@@ -377,23 +425,23 @@ def draw_turn_box(c: Canvas, ctx: DrawContext, turns: TurnChart, turn: int, box:
     slot = Rect(box.right - pad - side, box.cy - side / 2, side, side)
     c.setFillColor(ink("slot"))
     c.setStrokeColor(ink("slot_line"))
-    c.setLineWidth(float(t["slot_line"]))
-    c.setDash(*[float(v) for v in t["slot_dash"]])
+    c.setLineWidth(t.slot_line)
+    c.setDash(*t.slot_dash)
     c.rect(slot.x, slot.y, slot.w, slot.h, stroke=1, fill=1)
     c.setDash()
     text = ink("night_text") if night else ink("text")
     label = Rect(box.x + pad, box.y + pad, slot.x - box.x - 2 * pad, box.h - 2 * pad)
     detail = f"turn {turn}"
-    number_size = float(t["number_size"])
+    number_size = t.number_size
     c.setFillColor(text)
     centred(c, ctx, format_value(ctx, turn), FontRole.SANS_BOLD, number_size, label.cx,
             label.top - number_size * 0.45, width=label.w, detail=detail, minimum=MIN_TEXT_PT)
     clock = clock_label(ctx, turns.label(turn))
-    clock_size = float(t["clock_size"])
+    clock_size = t.clock_size
     centred(c, ctx, clock, FontRole.SANS, clock_size, label.cx,
             label.top - number_size * 0.95 - clock_size * 0.55, width=label.w, detail=detail,
             minimum=MIN_TEXT_PT)
-    icon = mm(t["mark_icon"])
+    icon = mm(t.mark_icon)
     # (word, its icon, banded red): the bed mark is banded so that it reads on the dark box
     marks: list[tuple[str, Callable[[float, float], None], bool]] = []
     if night:
@@ -402,7 +450,7 @@ def draw_turn_box(c: Canvas, ctx: DrawContext, turns: TurnChart, turn: int, box:
     if bed:
         marks.append((ctx._("bed"), lambda x, y: _bed(c, x, y - icon * 0.4, icon * 1.3,
                                                        icon * 0.8, ink("bed_text")), True))
-    mark_size = float(t["mark_size"])
+    mark_size = t.mark_size
     row_h = mark_size * 1.5
     y = label.y + row_h / 2
     face = ctx.font(FontRole.SANS_BOLD)
@@ -428,17 +476,17 @@ def draw_track(c: Canvas, ctx: DrawContext, turns: TurnChart, x: float, top: flo
                ) -> list[Rect]:
     """The turn boxes in columns from ``top`` down, turn 1 at the top of the first column;
     returns every slot (for the tests and the example printer)."""
-    t = LAYOUT["turns"]
-    cols = int(t["columns"])
+    t = LAYOUT.turns
+    cols = t.columns
     per_col = -(-turns.turns // cols)
     width, _height = track_size(turns)
-    box_w = (width - (cols - 1) * mm(t["cell_gap"])) / cols
-    box_h = mm(slot_mm() + 2 * t["cell_pad"])
+    box_w = (width - (cols - 1) * mm(t.cell_gap)) / cols
+    box_h = mm(slot_mm() + 2 * t.cell_pad)
     slots = []
     for turn in range(1, turns.turns + 1):
         col, row = divmod(turn - 1, per_col)
-        bx = x + col * (box_w + mm(t["cell_gap"]))
-        by = top - (row + 1) * box_h - row * mm(t["cell_gap"])
+        bx = x + col * (box_w + mm(t.cell_gap))
+        by = top - (row + 1) * box_h - row * mm(t.cell_gap)
         slots.append(draw_turn_box(c, ctx, turns, turn, Rect(bx, by, box_w, box_h)))
     return slots
 
@@ -447,9 +495,9 @@ def draw_turn_chart(ctx: DrawContext, _options: NoOptions, path: Path) -> None:
     """The turn chart: the track of turns beside the turn sequence, one page."""
     data = load_data()
     turns, chart = data.turns, data.chart
-    t = LAYOUT["turns"]
+    t = LAYOUT.turns
     title = ctx._(TITLE) + ": " + ctx._(TURN_TITLE)
-    heading_size = float(LAYOUT["page"]["heading_size"])
+    heading_size = LAYOUT.page.heading_size
     with open_document(ctx, path, title=title, subject=ctx._("The turn track and the turn "
                                                              "sequence"),
                        build=("pwinch_wars", "turn-chart")) as doc:
@@ -461,16 +509,16 @@ def draw_turn_chart(ctx: DrawContext, _options: NoOptions, path: Path) -> None:
                               MIN_TEXT_PT)
             centred(c, ctx, title, FontRole.SANS_BOLD, fitted, area.x + area.w / 2, head.cy,
                     width=area.w, detail="heading", minimum=MIN_TEXT_PT)
-            top = head.y - mm(LAYOUT["table"]["table_gap"])
+            top = head.y - mm(LAYOUT.table.table_gap)
             track_w, track_h = track_size(turns)
-            sub = float(t["track_title_size"])
+            sub = t.track_title_size
             c.setFillColor(ink("title"))
             centred(c, ctx, ctx._("Turn track"), FontRole.SANS_BOLD, sub, area.x + track_w / 2,
                     top - sub * 0.6, width=track_w, detail="track", minimum=MIN_TEXT_PT)
             track_top = top - sub * 1.3 - mm(1.5)
             draw_track(c, ctx, turns, area.x, track_top)
             ctx.check_inside(Rect(area.x, track_top - track_h, track_w, track_h), "turn track")
-            seq_x = area.x + track_w + mm(t["gap"])
+            seq_x = area.x + track_w + mm(t.gap)
             seq_w = area.right - seq_x
             layouts, fits = fit_tables(ctx, [sequence_table(ctx, chart)], seq_w,
                                        top - area.y, chart_style())

@@ -53,7 +53,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
-from printkit.drawing.draw import Layout, centred
+from printkit.drawing.draw import centred
 from printkit.engines.pwinch_wars.data import GameData, load_data
 from printkit.engines.pwinch_wars.equipment import Item
 from printkit.engines.pwinch_wars.maps import GameMap
@@ -76,6 +76,7 @@ from printkit.layout.impose import (
     plan_sheet,
 )
 from printkit.layout.sizes import ItemSize
+from printkit.layouts import load_layout
 from printkit.page.canvas import circles, clip_rect, open_canvas
 from printkit.page.preflight import MIN_TEXT_PT
 from printkit.page.profiles import build_id, profile, safe_rect
@@ -88,7 +89,109 @@ from printkit.templates.pwinch_wars.style import (
 )
 from printkit.units import mm
 
-LAYOUT: Final = Layout(Path(__file__).with_name("counters.toml"))
+
+@dataclass(frozen=True)
+class CounterSizes:
+    size: float
+    design: float
+    min_margin: float
+
+
+@dataclass(frozen=True)
+class CharacterSizes:
+    band: float
+    name_size: float
+    symbol: float
+    symbol_inset: float
+    upper_y: float
+    lower_y: float
+    value_size: float
+    portrait: tuple[float, float, float, float]
+    ability_y: float
+    ability_size: float
+
+
+@dataclass(frozen=True)
+class ItemSizes:
+    band: float
+    name_size: float
+    name_two_line_size: float
+    uses_square: float
+    uses_inset: float
+    uses_size: float
+    symbol: float
+    symbol_y: float
+    symbol_x: tuple[float, ...]
+    value_size: float
+    icon: tuple[float, float, float, float]
+    crossfire_pad: float
+
+
+@dataclass(frozen=True)
+class MarkerSizes:
+    ring: float
+    mark_size: float
+    number_size: float
+    letter_size: float
+    letter_box: float
+    hq_size: float
+    stripe: float
+    stripe_width: float
+
+
+@dataclass(frozen=True)
+class TurnSizes:
+    label_size: float
+
+
+@dataclass(frozen=True)
+class HeaderSizes:
+    gap: float
+    title_size: float
+    text_size: float
+    leading: float
+    key_symbol: float
+    key_size: float
+    key_gap: float
+    key_row: float
+
+
+@dataclass(frozen=True)
+class PortraitInks:
+    """The inks a portrait picks from (``"#rrggbb"``, kept as text in a
+    :class:`Portrait`), its panel and its outline."""
+
+    skins: tuple[str, ...]
+    hairs: tuple[str, ...]
+    shirts: tuple[str, ...]
+    caps: tuple[str, ...]
+    panel: Color
+    line: Color
+
+
+@dataclass(frozen=True)
+class SymbolSizes:
+    value_width: dict[str, float]
+    """A number's room in its symbol, by symbol (``any``: every other one)."""
+
+
+@dataclass(frozen=True)
+class CountersLayout:
+    """``counters.toml``: the counters' measurements for a counter of ``[counter] design``
+    mm (text sizes and line widths in pt), the portraits' inks and the sheet header's."""
+
+    counter: CounterSizes
+    character: CharacterSizes
+    item: ItemSizes
+    marker: MarkerSizes
+    turn: TurnSizes
+    sheet: HeaderSizes
+    portrait: PortraitInks
+    ink: dict[str, Color]
+    symbol: SymbolSizes
+
+
+LAYOUT: Final = load_layout(CountersLayout, Path(__file__).with_name("counters.toml"))
 TEAM_PATTERNS: Final = {TeamColour.LIGHT_BLUE: "stripes", TeamColour.YELLOW: "dots",
                         TeamColour.PINK: "diagonals"}
 """Each team's pattern on the border of its markers: with the letter, the teams tell apart
@@ -109,7 +212,7 @@ TURN: Final = N_("Turn")
 
 def counter_mm() -> float:
     """The side of every counter, in mm (``[counter] size``)."""
-    return float(LAYOUT["counter"]["size"])
+    return LAYOUT.counter.size
 
 
 def counter_size() -> ItemSize:
@@ -140,7 +243,7 @@ def counter_margin_mm(game_map: GameMap) -> float:
 
 
 def _design() -> float:
-    return mm(float(LAYOUT["counter"]["design"]))
+    return mm(LAYOUT.counter.design)
 
 
 def _m(value: float) -> float:
@@ -173,8 +276,8 @@ def _fill(c: Canvas, ink: Color, b: float) -> None:
     c.rect(-b, -b, side + 2 * b, side + 2 * b, stroke=0, fill=1)
 
 
-def _ink(name: str) -> HexColor:
-    return LAYOUT.ink(name)
+def _ink(name: str) -> Color:
+    return LAYOUT.ink[name]
 
 
 def _text_line(c: Canvas, ctx: DrawContext, text: str, role: FontRole, size: float, box: Rect, *,
@@ -271,8 +374,8 @@ def _value_width(symbol: Symbol, d: float) -> float:
     (an eye is narrower there than a target or a hex). Wide enough for a sign and a digit at
     6 pt in the widest digits of the kit's fonts (a Japanese font's are wider than Latin
     ones) on the item counters' 3.8 mm symbols."""
-    return d * float(LAYOUT["symbol"]["value_width"].get(symbol.value,
-                                                         LAYOUT["symbol"]["value_width"]["any"]))
+    widths = LAYOUT.symbol.value_width
+    return d * widths.get(symbol.value, widths["any"])
 
 
 def draw_symbol(c: Canvas, symbol: Symbol, cx: float, cy: float, d: float) -> None:
@@ -334,15 +437,15 @@ class Portrait:
 def portrait_of(character: Character) -> Portrait:
     """The features of ``character``'s portrait: bytes of a SHA-256 of the id pick them
     (a stable hash: Python's own ``hash`` changes from run to run)."""
-    p = LAYOUT["portrait"]
+    p = LAYOUT.portrait
     b = hashlib.sha256(character.id.encode("utf-8")).digest()
     hairs = list(Hair)
     wear = (Headwear.NONE, Headwear.NONE, Headwear.CAP, Headwear.BAND)[b[3] % 4]
-    return Portrait(skin=p["skins"][b[0] % len(p["skins"])],
-                    hair_ink=p["hairs"][b[1] % len(p["hairs"])],
+    return Portrait(skin=p.skins[b[0] % len(p.skins)],
+                    hair_ink=p.hairs[b[1] % len(p.hairs)],
                     hair=hairs[b[2] % len(hairs)], headwear=wear,
-                    headwear_ink=p["caps"][b[4] % len(p["caps"])],
-                    shirt=p["shirts"][b[5] % len(p["shirts"])],
+                    headwear_ink=p.caps[b[4] % len(p.caps)],
+                    shirt=p.shirts[b[5] % len(p.shirts)],
                     glasses=b[6] % 5 == 0, freckles=b[7] % 4 == 0)
 
 
@@ -350,7 +453,7 @@ def draw_portrait(c: Canvas, character: Character, side: Side, box: Rect) -> Non
     """The face in ``box`` (any units): shoulders, head, hair, headwear; smiling on the blue
     side, frowning with a plaster on the red side."""
     f = portrait_of(character)
-    line = HexColor(LAYOUT["portrait"]["line"])
+    line = LAYOUT.portrait.line
     w = box.w
     r = 0.36 * w  # head radius
     hx, hy = box.cx, box.y + box.h * 0.56
@@ -358,7 +461,7 @@ def draw_portrait(c: Canvas, character: Character, side: Side, box: Rect) -> Non
     c.saveState()
     c.setLineWidth(lw)
     c.setStrokeColor(line)
-    c.setFillColor(HexColor(LAYOUT["portrait"]["panel"]))
+    c.setFillColor(LAYOUT.portrait.panel)
     c.roundRect(box.x, box.y, box.w, box.h, w * 0.12, stroke=0, fill=1)
     clip_rect(c, box.x, box.y, box.w, box.h)
     hair = HexColor(f.hair_ink)
@@ -462,33 +565,33 @@ def character_values(character: Character, side: Side) -> tuple[tuple[Symbol, in
 def draw_character_counter(c: Canvas, ctx: DrawContext, character: Character, side: Side,
                            x: float, y: float, size: float, *, bleed: float = 0.0) -> None:
     """One side of a character counter, ``size`` points square, lower-left at (x, y)."""
-    lay = LAYOUT["character"]
+    lay = LAYOUT.character
     detail = f"{character.id} ({side.value})"
     with _counter_frame(c, x, y, size, bleed) as b:
         s = _design()
         ink = side_ink(side)
         _fill(c, ink, b)
-        band = _m(lay["band"])
+        band = _m(lay.band)
         if side is Side.RED:  # the shaken side: a white band, in greyscale too
             c.setFillColor(white)
             c.rect(-b, s - band, s + 2 * b, band + b, stroke=0, fill=1)
         c.setFillColor(ink if side is Side.RED else white)
-        _text_line(c, ctx, character.name, FontRole.SANS_BOLD, float(lay["name_size"]),
+        _text_line(c, ctx, character.name, FontRole.SANS_BOLD, lay.name_size,
                    Rect(_m(0.4), s - band, s - _m(0.8), band), detail=detail)
-        d = _m(lay["symbol"])
-        left = _m(lay["symbol_inset"]) + d / 2
-        centres = ((left, _m(lay["upper_y"])), (s - left, _m(lay["upper_y"])),
-                   (left, _m(lay["lower_y"])), (s - left, _m(lay["lower_y"])))
+        d = _m(lay.symbol)
+        left = _m(lay.symbol_inset) + d / 2
+        centres = ((left, _m(lay.upper_y)), (s - left, _m(lay.upper_y)),
+                   (left, _m(lay.lower_y)), (s - left, _m(lay.lower_y)))
         for (symbol, value), (cx, cy) in zip(character_values(character, side), centres,
                                              strict=True):
             draw_value(c, ctx, symbol, ctx.format_number(value), cx, cy, d,
-                       float(lay["value_size"]), detail=detail)
-        px, py, pw, ph = (_m(v) for v in lay["portrait"])
+                       lay.value_size, detail=detail)
+        px, py, pw, ph = (_m(v) for v in lay.portrait)
         draw_portrait(c, character, side, Rect(px, py, pw, ph))
         if character.special:
             c.setFillColor(white)
-            _text_line(c, ctx, character.special, FontRole.SANS_BOLD, float(lay["ability_size"]),
-                       Rect(px - _m(0.3), _m(lay["ability_y"]) - _m(1.4), pw + _m(0.6),
+            _text_line(c, ctx, character.special, FontRole.SANS_BOLD, lay.ability_size,
+                       Rect(px - _m(0.3), _m(lay.ability_y) - _m(1.4), pw + _m(0.6),
                             _m(2.8)), detail=detail)
 
 
@@ -537,10 +640,10 @@ def draw_item_counter(c: Canvas, ctx: DrawContext, item: Item, x: float, y: floa
                       size: float, *, bleed: float = 0.0) -> None:
     """An item counter: its name, a drawn icon, its numbers in their symbols along the
     bottom, its uses in blue squares in the corners."""
-    lay = LAYOUT["item"]
+    lay = LAYOUT.item
     detail = item.id
     values = item_values(item)
-    xs = lay["symbol_x"]
+    xs = lay.symbol_x
     if len(values) > len(xs):
         raise LayoutError(f"{item.id}: {len(values)} numbers, the counter has room for "
                           f"{len(xs)}")
@@ -548,10 +651,10 @@ def draw_item_counter(c: Canvas, ctx: DrawContext, item: Item, x: float, y: floa
         s = _design()
         weapon = item.weapon
         _fill(c, _ink("weapon" if weapon else "gear"), b)
-        band = _m(lay["band"])
+        band = _m(lay.band)
         c.setFillColor(_ink("weapon_band" if weapon else "gear_band"))
         c.rect(-b, s - band, s + 2 * b, band + b, stroke=0, fill=1)
-        sq, inset = _m(lay["uses_square"]), _m(lay["uses_inset"])
+        sq, inset = _m(lay.uses_square), _m(lay.uses_inset)
         squares = uses_squares(item)
         for number, turns in squares:
             c.saveState()
@@ -563,7 +666,7 @@ def draw_item_counter(c: Canvas, ctx: DrawContext, item: Item, x: float, y: floa
             c.setLineWidth(0.5)
             c.rect(s - inset - sq, inset, sq, sq, stroke=1, fill=1)
             c.setFillColor(white)
-            centred(c, ctx, ctx.format_number(number), FontRole.SANS_BOLD, float(lay["uses_size"]),
+            centred(c, ctx, ctx.format_number(number), FontRole.SANS_BOLD, lay.uses_size,
                     s - inset - sq / 2, inset + sq / 2, width=sq * 0.9, detail=detail,
                     minimum=MIN_TEXT_PT)
             c.restoreState()
@@ -573,18 +676,18 @@ def draw_item_counter(c: Canvas, ctx: DrawContext, item: Item, x: float, y: floa
         room = Rect(left, s - band, right - left, band)
         c.setFillColor(_ink("text"))
         _item_name(c, ctx, ctx._(item.name), room, detail)
-        ix, iy, iw, ih = (_m(v) for v in lay["icon"])
+        ix, iy, iw, ih = (_m(v) for v in lay.icon)
         draw_item_icon(c, item.id, Rect(ix, iy, iw, ih))
-        d = _m(lay["symbol"])
-        cy = _m(lay["symbol_y"])
+        d = _m(lay.symbol)
+        cy = _m(lay.symbol_y)
         # fewer numbers than places, and no uses square in the corner: centre them
         shift = 0.0
         if values and not squares:
             used = [float(v) for v in xs[:len(values)]]
-            shift = float(LAYOUT["counter"]["design"]) / 2 - sum(used) / len(used)
+            shift = LAYOUT.counter.design / 2 - sum(used) / len(used)
         framed = [i for i, v in enumerate(values) if v.crossfire]
         if framed:
-            pad = _m(lay["crossfire_pad"])
+            pad = _m(lay.crossfire_pad)
             x0 = _m(xs[framed[0]] + shift) - d / 2 - pad
             x1 = _m(xs[framed[-1]] + shift) + d / 2 + pad
             c.setStrokeColor(_ink("symbol_line"))
@@ -596,19 +699,19 @@ def draw_item_counter(c: Canvas, ctx: DrawContext, item: Item, x: float, y: floa
         for value, vx in zip(values, xs, strict=False):
             vx = float(vx) + shift
             text = signed(ctx, value.value) if value.signed else ctx.format_number(value.value)
-            draw_value(c, ctx, value.symbol, text, _m(vx), cy, d, float(lay["value_size"]),
+            draw_value(c, ctx, value.symbol, text, _m(vx), cy, d, lay.value_size,
                        detail=detail)
 
 
 def _item_name(c: Canvas, ctx: DrawContext, name: str, room: Rect, detail: str) -> None:
     """The item's name on one line if it fits at 6 pt or more, else on two lines."""
-    lay = LAYOUT["item"]
+    lay = LAYOUT.item
     face = ctx.font(FontRole.SANS_BOLD)
-    size = float(lay["name_size"])
+    size = lay.name_size
     if pdfmetrics.stringWidth(name, face, MIN_TEXT_PT) <= room.w:
         _text_line(c, ctx, name, FontRole.SANS_BOLD, size, room, detail=detail)
         return
-    two = float(lay["name_two_line_size"])
+    two = lay.name_two_line_size
     lines, _widest, _split = wrap(name, face, two, room.w)
     if len(lines) > 2 or any(pdfmetrics.stringWidth(t, face, two) > room.w for t in lines):
         ctx.check_text(name, FontRole.SANS_BOLD, two, room.w, room.h, detail=detail)
@@ -888,24 +991,24 @@ def _pattern_box(colour: TeamColour, s: float, b: float, pitch: float) -> tuple[
 def _team_base(c: Canvas, ctx: DrawContext, colour: TeamColour, b: float) -> None:
     """A team counter's ground: the team's colour, its pattern round the border, its letter
     in a white square in the bottom-left corner."""
-    lay = LAYOUT["marker"]
+    lay = LAYOUT.marker
     s = _design()
     _fill(c, team_ink(colour), b)
     dark = team_ink(colour, dark=True)
-    pattern, pitch = _pattern_box(colour, s, b, _m(lay["stripe"]))
-    draw_team_pattern(c, colour, pattern, pitch, _m(lay["stripe_width"]))
-    ring = _m(lay["ring"])
+    pattern, pitch = _pattern_box(colour, s, b, _m(lay.stripe))
+    draw_team_pattern(c, colour, pattern, pitch, _m(lay.stripe_width))
+    ring = _m(lay.ring)
     c.setFillColor(team_ink(colour))
     c.setStrokeColor(dark)
     c.setLineWidth(0.6)
     c.rect(ring, ring, s - 2 * ring, s - 2 * ring, stroke=1, fill=1)
-    box = _m(lay["letter_box"])
+    box = _m(lay.letter_box)
     c.setFillColor(white)  # the white square runs into the bleed: no outline on the cut
     c.rect(-b, -b, box + b, box + b, stroke=0, fill=1)
     c.line(-b, box, box, box)
     c.line(box, box, box, -b)
     c.setFillColor(dark)
-    centred(c, ctx, TEAM_LETTERS[colour], FontRole.SANS_BOLD, float(lay["letter_size"]), box / 2,
+    centred(c, ctx, TEAM_LETTERS[colour], FontRole.SANS_BOLD, lay.letter_size, box / 2,
             box / 2, width=box * 0.9, detail=f"{colour.value} letter", minimum=MIN_TEXT_PT)
 
 
@@ -914,21 +1017,21 @@ def draw_hidden_marker(c: Canvas, ctx: DrawContext, colour: TeamColour, number: 
                        face: MarkerFace = MarkerFace.HIDDEN, bleed: float = 0.0) -> None:
     """One side of team ``colour``'s hidden marker ``number`` (1-10): the "?" side (what
     everybody sees on the map) or its numbered underside. A 6 and a 9 are underlined."""
-    lay = LAYOUT["marker"]
+    lay = LAYOUT.marker
     with _counter_frame(c, x, y, size, bleed) as b:
         s = _design()
         _team_base(c, ctx, colour, b)
         c.setFillColor(team_ink(colour, dark=True))
         detail = f"{colour.value} marker {number}"
         if face is MarkerFace.HIDDEN:
-            centred(c, ctx, "?", FontRole.SANS_BOLD, float(lay["mark_size"]), s / 2,
+            centred(c, ctx, "?", FontRole.SANS_BOLD, lay.mark_size, s / 2,
                     s / 2 + _m(0.3),
                     detail=detail)
             return
         text = ctx.format_number(number)
-        size_pt = float(lay["number_size"])
+        size_pt = lay.number_size
         used = centred(c, ctx, text, FontRole.SANS_BOLD, size_pt, s / 2, s / 2 + _m(0.4),
-                       width=s - 2 * _m(lay["ring"]) - _m(1), detail=detail,
+                       width=s - 2 * _m(lay.ring) - _m(1), detail=detail,
                        minimum=MIN_TEXT_PT)
         if number in (6, 9):
             w = pdfmetrics.stringWidth(text, ctx.font(FontRole.SANS_BOLD), used)
@@ -941,7 +1044,7 @@ def draw_hidden_marker(c: Canvas, ctx: DrawContext, colour: TeamColour, number: 
 def draw_hq(c: Canvas, ctx: DrawContext, colour: TeamColour, x: float, y: float, size: float,
             *, bleed: float = 0.0) -> None:
     """Team ``colour``'s headquarters: a hut with "HQ" on it."""
-    lay = LAYOUT["marker"]
+    lay = LAYOUT.marker
     with _counter_frame(c, x, y, size, bleed) as b:
         s = _design()
         _team_base(c, ctx, colour, b)
@@ -959,7 +1062,7 @@ def draw_hq(c: Canvas, ctx: DrawContext, colour: TeamColour, x: float, y: float,
         p.close()
         c.drawPath(p, stroke=0, fill=1)
         c.setFillColor(white)
-        _text_line(c, ctx, ctx._(HQ), FontRole.SANS_BOLD, float(lay["hq_size"]),
+        _text_line(c, ctx, ctx._(HQ), FontRole.SANS_BOLD, lay.hq_size,
                    Rect(_m(3.9), _m(3.6), s - _m(7.8), _m(4.8)), detail=f"{colour.value} HQ")
 
 
@@ -989,7 +1092,7 @@ def draw_turn_marker(c: Canvas, ctx: DrawContext, x: float, y: float, size: floa
                      bleed: float = 0.0) -> None:
     """The turn marker: a clock and the word "Turn", moved one slot of the turn chart at the
     end of every turn."""
-    lay = LAYOUT["turn"]
+    lay = LAYOUT.turn
     with _counter_frame(c, x, y, size, bleed) as b:
         s = _design()
         _fill(c, _ink("turn"), b)
@@ -997,7 +1100,7 @@ def draw_turn_marker(c: Canvas, ctx: DrawContext, x: float, y: float, size: floa
         c.setFillColor(_ink("turn_band"))
         c.rect(-b, -b, s + 2 * b, band + b, stroke=0, fill=1)
         c.setFillColor(white)
-        _text_line(c, ctx, ctx._(TURN), FontRole.SANS_BOLD, float(lay["label_size"]),
+        _text_line(c, ctx, ctx._(TURN), FontRole.SANS_BOLD, lay.label_size,
                    Rect(_m(0.5), 0, s - _m(1.0), band), detail="turn marker")
         cx, cy, r = s / 2, band + (s - band) / 2, _m(4.7)
         c.setStrokeColor(_ink("turn_band"))
@@ -1301,19 +1404,19 @@ def _instructions(ctx: DrawContext, sheet: CounterSheet, duplex: str) -> str:
 def header_layout(ctx: DrawContext, sheet: CounterSheet, duplex: str, width: float
                   ) -> HeaderLayout:
     """Wrap the header to ``width`` points: title, instructions, key entries in rows."""
-    lay = LAYOUT["sheet"]
+    lay = LAYOUT.sheet
     title = ctx._(SHEET_TITLE).format(game=ctx._(TITLE), sheet=ctx._(sheet.title))
     sans = ctx.font(FontRole.SANS)
-    size = float(lay["text_size"])
+    size = lay.text_size
     lines, _widest, _split = wrap(_instructions(ctx, sheet, duplex), sans, size, width)
-    d = _m(lay["key_symbol"])
-    gap = _m(lay["key_gap"])
-    ksize = float(lay["key_size"])
+    d = _m(lay.key_symbol)
+    gap = _m(lay.key_gap)
+    ksize = lay.key_size
     entries: list[tuple[KeyEntry, str, float, int]] = []
     xpos, row = 0.0, 0
     for entry in sheet.key:
         text = _key_text(ctx, entry)
-        ctx.check_text(text, FontRole.SANS, ksize, width - d - _m(1.2), _m(lay["key_row"]),
+        ctx.check_text(text, FontRole.SANS, ksize, width - d - _m(1.2), _m(lay.key_row),
                        detail="key", wrap=False)
         w = d + _m(1.2) + pdfmetrics.stringWidth(text, sans, ksize)
         if xpos > 0 and xpos + w > width:
@@ -1321,17 +1424,17 @@ def header_layout(ctx: DrawContext, sheet: CounterSheet, duplex: str, width: flo
         entries.append((entry, text, xpos, row))
         xpos += w + gap
     rows = row + 1 if entries else 0
-    height = (float(lay["title_size"]) * 1.3 + len(lines) * float(lay["leading"]) + _m(1.5)
-              + rows * _m(lay["key_row"]))
+    height = (lay.title_size * 1.3 + len(lines) * lay.leading + _m(1.5)
+              + rows * _m(lay.key_row))
     return HeaderLayout(title, lines, tuple(entries), height)
 
 
 def draw_header(c: Canvas, ctx: DrawContext, head: HeaderLayout, box: Rect) -> None:
     """The header in ``box`` (its top-left is where the title starts)."""
-    lay = LAYOUT["sheet"]
+    lay = LAYOUT.sheet
     c.saveState()
     c.setFillColor(_ink("text"))
-    tsize = float(lay["title_size"])
+    tsize = lay.title_size
     top = box.top
     c.setFont(ctx.font(FontRole.SANS_BOLD), tsize)
     ctx.check_glyphs(FontRole.SANS_BOLD, head.title, "header")
@@ -1339,16 +1442,16 @@ def draw_header(c: Canvas, ctx: DrawContext, head: HeaderLayout, box: Rect) -> N
                    wrap=False)
     c.drawString(box.x, top - tsize, head.title)
     y = top - tsize * 1.3
-    size, lead = float(lay["text_size"]), float(lay["leading"])
+    size, lead = lay.text_size, lay.leading
     c.setFont(ctx.font(FontRole.SANS), size)
     for line in head.lines:
         ctx.check_glyphs(FontRole.SANS, line, "header")
         c.drawString(box.x, y - size, line)
         y -= lead
     y -= _m(1.5)
-    d = _m(lay["key_symbol"])
-    row_h = _m(lay["key_row"])
-    ksize = float(lay["key_size"])
+    d = _m(lay.key_symbol)
+    row_h = _m(lay.key_row)
+    ksize = lay.key_size
     for entry, text, dx, row in head.key:
         ry = y - (row + 1) * row_h + (row_h - d) / 2
         _key_symbol(c, ctx, entry, box.x + dx, ry, d)
@@ -1366,7 +1469,7 @@ def header_room(plan: SheetPlan, placements: Sequence[Placement], prof_name: str
     half of a sheet folded down the middle."""
     prof = profile(prof_name)
     safe = safe_rect(plan.paper, prof)
-    gap = _m(LAYOUT["sheet"]["gap"])
+    gap = _m(LAYOUT.sheet.gap)
     reach = plan.bleed + (prof.mark_reach if prof.marks == "crop-marks" else 0.0)
     busy = [p.trim.outset(reach) for p in placements if p.page == 0]
     area = safe

@@ -30,14 +30,14 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from babel.dates import format_time
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import Color
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from printkit.context import DrawContext
-from printkit.drawing.draw import Layout, fit_size
+from printkit.drawing.draw import fit_size
 from printkit.drawing.hexmap import (
     BaseForm,
     HexGrid,
@@ -100,6 +100,7 @@ from printkit.engines.pwinch_wars.rules_fire import Modified
 from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.i18n import N_
+from printkit.layouts import load_layout
 from printkit.page.document import open_document
 from printkit.scripts import paragraph_options
 from printkit.templates.pwinch_wars.maps import pwinch_hexmap
@@ -112,16 +113,59 @@ from printkit.templates.pwinch_wars.style import (
 )
 from printkit.units import mm
 
-EXAMPLE = Layout(Path(__file__).with_name("example.toml"))
+
+@dataclass(frozen=True)
+class ExampleSizes:
+    caption_size: float
+    caption_min: float
+    caption_leading: float
+    caption_columns: int
+    column_gap: float
+    line_gap: float
+    title_size: float
+    sub_size: float
+    turn_size: float
+    panel_title: float
+    gap: float
+    panels_min: float
+    margin_hexes: float
+    max_scale: float
+    min_scale: float
+    setup_min_scale: float
+    panel_frame: float
+    counter: float
+    counter_line: float
+    tag_k: float
+    tag_min: float
+    name_size: float
+    text_min: float
+    tag_size: float
+    note_size: float
+    bubble: float
+    bubble_size: float
+    path_width: float
+    arrow_head: float
+    sight_width: float
+    sight_dash: tuple[float, float]
+    legend_size: float
+    legend_icon: float
+
+
+@dataclass(frozen=True)
+class ExampleLayout:
+    """``example.toml``: the example pages' measurements (mm, text sizes and line widths in
+    pt) and inks."""
+
+    ink: dict[str, Color]
+    example: ExampleSizes
+
+
+EXAMPLE = load_layout(ExampleLayout, Path(__file__).with_name("example.toml"))
 DETAIL = "example game"
 
 
-def ink(name: str) -> HexColor:
-    return EXAMPLE.ink(name)
-
-
-def size(key: str) -> float:
-    return float(EXAMPLE["example"][key])
+def ink(name: str) -> Color:
+    return EXAMPLE.ink[name]
 
 
 # --- the words ---------------------------------------------------------------------------------
@@ -745,7 +789,7 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
         """The page's title line and the frame's line; returns the height they take."""
         ctx = self.ctx
         _ = ctx._
-        ts, ss = size("title_size"), size("sub_size")
+        ts, ss = EXAMPLE.example.title_size, EXAMPLE.example.sub_size
         title = _("%(game)s: an example game") % {"game": _(TITLE)}
         ctx.check_glyphs(FontRole.SANS_BOLD, title, DETAIL)
         c.setFillColor(ink("text"))
@@ -775,8 +819,8 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
                 line += " " + _("(continued)")
         ctx.check_glyphs(FontRole.SANS_BOLD, line, DETAIL)
         c.setFillColor(ink("text"))
-        c.setFont(ctx.font(FontRole.SANS_BOLD), size("turn_size"))
-        c.drawString(area.x, y - size("turn_size"), line)
+        c.setFont(ctx.font(FontRole.SANS_BOLD), EXAMPLE.example.turn_size)
+        c.drawString(area.x, y - EXAMPLE.example.turn_size, line)
         scores = frame.after.scores
         pts = ", ".join(_("%(team)s %(points)d") % {"team": self.teams[p], "points": s}
                         for p, s in enumerate(scores))
@@ -784,8 +828,8 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
         ctx.check_glyphs(FontRole.SANS, pts, DETAIL)
         c.setFillColor(ink("hint"))
         c.setFont(ctx.font(FontRole.SANS), ss)
-        c.drawRightString(area.right, y - size("turn_size"), pts)
-        return ts * 1.5 + size("turn_size") * 1.6
+        c.drawRightString(area.right, y - EXAMPLE.example.turn_size, pts)
+        return ts * 1.5 + EXAMPLE.example.turn_size * 1.6
 
     def page(self, c: Canvas, area: Rect, frame: Frame, lines: list[Line], first: bool,
              state: PwinchState) -> list[Line] | None:
@@ -795,19 +839,19 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
         top = area.top - self.page_header(c, area, frame, first, state)
         if first and frame.number == 0:
             top = self.summary(c, area, top, state)
-        fs = size("caption_size")
+        fs = EXAMPLE.example.caption_size
         if not first or frame.number == 0:
             cols = set_columns(ctx, lines, area.w, top - area.y, fs)
             draw_columns(c, cols, area.x, top, area.w, fs)
             return cols.rest or None
-        room = top - area.y - mm(size("panels_min"))
+        room = top - area.y - mm(EXAMPLE.example.panels_min)
         cols = set_columns(ctx, lines, area.w, room, fs)
-        while cols.rest and fs > size("caption_min"):
-            fs = max(size("caption_min"), fs - 0.2)
+        while cols.rest and fs > EXAMPLE.example.caption_min:
+            fs = max(EXAMPLE.example.caption_min, fs - 0.2)
             cols = set_columns(ctx, lines, area.w, room, fs)
-        panels_h = top - area.y - cols.height - mm(size("gap"))
+        panels_h = top - area.y - cols.height - mm(EXAMPLE.example.gap)
         used = self.panels(c, Rect(area.x, top - panels_h, area.w, panels_h), frame)
-        draw_columns(c, cols, area.x, top - used - mm(size("gap")), area.w, fs)
+        draw_columns(c, cols, area.x, top - used - mm(EXAMPLE.example.gap), area.w, fs)
         return cols.rest or None
 
     def summary(self, c: Canvas, area: Rect, top: float, state: PwinchState) -> float:
@@ -838,7 +882,7 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
         for line in lines:
             ctx.check_glyphs(FontRole.SANS, line, DETAIL)
         para = Paragraph("<br/>".join(escape(t) for t in lines),
-                         _style(ctx, FontRole.SANS, size("sub_size")))
+                         _style(ctx, FontRole.SANS, EXAMPLE.example.sub_size))
         _w, h = para.wrap(area.w, area.h)
         para.drawOn(c, area.x, top - mm(1) - h)
         y = top - mm(1) - h - mm(2)
@@ -847,8 +891,8 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
     def legend(self, c: Canvas, area: Rect, top: float) -> float:
         """One line of icons and words; returns the y under it."""
         ctx = self.ctx
-        ls = size("legend_size")
-        icon = mm(size("legend_icon"))
+        ls = EXAMPLE.example.legend_size
+        icon = mm(EXAMPLE.example.legend_icon)
         x = area.x
         y = top - icon
         for kind, text in LEGEND:
@@ -877,11 +921,11 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
             hexes = {p.at for p in frame.after.pieces.values() if p.on_map and p.at}
         # nothing on the map yet (a log that stops during the set-up): the whole map, empty
         window = (window_around(grid, [cell(h) for h in hexes],
-                                margin_mm=grid.flat_mm * size("margin_hexes"))
+                                margin_mm=grid.flat_mm * EXAMPLE.example.margin_hexes)
                   if hexes else grid.rect)
         seats = list(range(len(self.teams)) if viewers is None else viewers)
         n = len(seats)
-        gap, title_h = mm(size("gap")), size("panel_title") * 1.5
+        gap, title_h = mm(EXAMPLE.example.gap), EXAMPLE.example.panel_title * 1.5
         across = ((box.w - (n - 1) * gap) / n, box.h - title_h)
         down = (box.w, (box.h - (n - 1) * gap) / n - title_h)
 
@@ -891,8 +935,9 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
         side_by_side = scale(across) >= scale(down)
         low = box.top
         room = across if side_by_side else down
-        s = min(scale(room), size("max_scale"))
-        least = size("setup_min_scale" if frame.number == 0 else "min_scale")
+        s = min(scale(room), EXAMPLE.example.max_scale)
+        least = (EXAMPLE.example.setup_min_scale if frame.number == 0
+                 else EXAMPLE.example.min_scale)
         if s < least:
             window = crop(window, room, least, hexes, grid)
         for i, viewer in enumerate(seats):
@@ -903,15 +948,15 @@ class PwinchWarsExample(ReplayVisitor[PwinchState, Action]):
                 cell_box = Rect(box.x, box.top - (i + 1) * (room[1] + title_h) - i * gap,
                                 room[0], room[1])
             k = min(cell_box.w / (window.w * mm(1)), cell_box.h / (window.h * mm(1)),
-                    size("max_scale"))
+                    EXAMPLE.example.max_scale)
             view = View(grid, cell_box.x + (cell_box.w - window.w * mm(k)) / 2,
                         cell_box.top - window.h * mm(k), k, window)
             low = min(low, view.rect.y)
             title = ctx._("As %(team)s saw it") % {"team": self.teams[viewer]}
             ctx.check_glyphs(FontRole.SANS_BOLD, title, DETAIL)
             c.setFillColor(ink(f"view_{viewer}"))
-            c.setFont(ctx.font(FontRole.SANS_BOLD), size("panel_title"))
-            c.drawString(view.rect.x, view.rect.top + size("panel_title") * 0.45, title)
+            c.setFont(ctx.font(FontRole.SANS_BOLD), EXAMPLE.example.panel_title)
+            c.drawString(view.rect.x, view.rect.top + EXAMPLE.example.panel_title * 0.45, title)
             Panel(self, frame, action, viewer, view, self.hexmap).draw(c)
         return box.top - low
 
@@ -1036,10 +1081,10 @@ class Panel:
         self.taken: list[Rect] = []
         self.tags: list[tuple[Hex, str]] = []
 
-    def pencil(self) -> HexColor:
+    def pencil(self) -> Color:
         return ink(f"view_{self.viewer}")
 
-    def team_ink(self, team: int, dark: bool = True) -> HexColor:
+    def team_ink(self, team: int, dark: bool = True) -> Color:
         return team_ink(self.frame.after.scenario.teams[team].colour, dark)
 
     def at(self, h: Hex) -> tuple[float, float]:
@@ -1073,7 +1118,7 @@ class Panel:
         c.restoreState()
         c.saveState()
         c.setStrokeColor(self.pencil())
-        c.setLineWidth(size("panel_frame"))
+        c.setLineWidth(EXAMPLE.example.panel_frame)
         r = v.rect
         c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=0)
         c.restoreState()
@@ -1091,7 +1136,7 @@ class Panel:
                          self.ex.words_.tag(p.marker), self.team_ink(p.team, False),
                          self.team_ink(p.team))
             x, y = self.at(p.at)
-            s = self.view.flat_pt * size("counter")
+            s = self.view.flat_pt * EXAMPLE.example.counter
             self.taken.append(Rect(x - s / 2, y - s / 2, s, s))
             if p.hidden and p.team == self.viewer and p.dummy:
                 self.tags.append((p.at, self.ctx._("dummy")))
@@ -1101,8 +1146,8 @@ class Panel:
     def draw_tags(self, c: Canvas) -> None:
         """What only this panel's player knows of each hidden marker, in his pencil beside
         it (under it where there is room)."""
-        s = self.view.flat_pt * size("counter")
-        fs = size("tag_size")
+        s = self.view.flat_pt * EXAMPLE.example.counter
+        fs = EXAMPLE.example.tag_size
         face = self.ctx.font(FontRole.SANS_BOLD)
         asc, desc = getAscentDescent(face, fs)
         h = asc - desc
@@ -1125,7 +1170,7 @@ class Panel:
     def ghost(self, c: Canvas, h: Hex, dummy: bool) -> None:
         """A counter that left the map this turn: a dashed square, crossed."""
         x, y = self.at(h)
-        s = self.view.flat_pt * size("counter")
+        s = self.view.flat_pt * EXAMPLE.example.counter
         c.saveState()
         c.setStrokeColor(ink("ghost"))
         c.setFillColor(ink("ghost_fill"))
@@ -1149,14 +1194,14 @@ class Panel:
         c.saveState()
         c.setStrokeColor(colour)
         c.setFillColor(colour)
-        c.setLineWidth(size("path_width"))
+        c.setLineWidth(EXAMPLE.example.path_width)
         c.setLineCap(1)
         c.setLineJoin(1)
-        head = mm(size("arrow_head"))
+        head = mm(EXAMPLE.example.arrow_head)
         (x0, y0), (x1, y1) = pts[-2], pts[-1]
         d = math.hypot(x1 - x0, y1 - y0)
         ux, uy = (x1 - x0) / d, (y1 - y0) / d
-        stop = self.view.flat_pt * size("counter") * 0.55
+        stop = self.view.flat_pt * EXAMPLE.example.counter * 0.55
         tip = (x1 - ux * stop, y1 - uy * stop)
         p = c.beginPath()
         p.moveTo(*pts[0])
@@ -1165,7 +1210,7 @@ class Panel:
         p.lineTo(tip[0] - ux * head * 0.8, tip[1] - uy * head * 0.8)
         c.drawPath(p, stroke=1, fill=0)
         arrowhead(c, tip, (ux, uy), head)
-        c.circle(pts[0][0], pts[0][1], size("path_width") * 1.6, stroke=0, fill=1)
+        c.circle(pts[0][0], pts[0][1], EXAMPLE.example.path_width * 1.6, stroke=0, fill=1)
         c.restoreState()
 
     def shot(self, c: Canvas, shot: Shot) -> tuple[str, tuple[float, float], Color]:
@@ -1174,13 +1219,13 @@ class Panel:
         colour = ink("hit") if shot.hit else ink("miss")
         d = math.hypot(x1 - x0, y1 - y0) or 1.0
         ux, uy = (x1 - x0) / d, (y1 - y0) / d
-        stop = self.view.flat_pt * size("counter") * 0.6
-        head = mm(size("arrow_head"))
+        stop = self.view.flat_pt * EXAMPLE.example.counter * 0.6
+        head = mm(EXAMPLE.example.arrow_head)
         c.saveState()
         c.setStrokeColor(colour)
         c.setFillColor(colour)
-        c.setLineWidth(size("sight_width"))
-        c.setDash(*EXAMPLE["example"]["sight_dash"])
+        c.setLineWidth(EXAMPLE.example.sight_width)
+        c.setDash(*EXAMPLE.example.sight_dash)
         c.line(x0 + ux * stop, y0 + uy * stop, x1 - ux * (stop + head * 0.8),
                y1 - uy * (stop + head * 0.8))
         c.setDash()
@@ -1213,14 +1258,14 @@ class Panel:
 
     def bubble(self, c: Canvas, number: int, team: int, x: float, y: float) -> None:
         """The impulse's number in a disc of its team's colour."""
-        r = mm(size("bubble")) / 2
+        r = mm(EXAMPLE.example.bubble) / 2
         c.saveState()
         c.setFillColor(self.team_ink(team))
         c.setStrokeColor(ink("halo"))
         c.setLineWidth(0.6)
         c.circle(x, y, r, stroke=1, fill=1)
         text = str(number)
-        face, fs = self.ctx.font(FontRole.SANS_BOLD), size("bubble_size")
+        face, fs = self.ctx.font(FontRole.SANS_BOLD), EXAMPLE.example.bubble_size
         c.setFillColor(ink("halo"))
         c.setFont(face, fs)
         asc, desc = getAscentDescent(face, fs)
@@ -1231,7 +1276,7 @@ class Panel:
     def place_labels(self, c: Canvas,
                      labels: Sequence[tuple[str, tuple[float, float], Color]]) -> None:
         """Each label near its anchor where it covers the least, inside the panel."""
-        face, fs = self.ctx.font(FontRole.SANS_BOLD), size("note_size")
+        face, fs = self.ctx.font(FontRole.SANS_BOLD), EXAMPLE.example.note_size
         asc, desc = getAscentDescent(face, fs)
         h = asc - desc
         box = self.view.rect
@@ -1310,12 +1355,12 @@ def draw_counter(c: Canvas, ctx: DrawContext, at: tuple[float, float], flat: flo
     the team's square with "?" and its tag; a revealed character shows its side (blue or
     red) round its name, the tag on the team's band."""
     x, y = at
-    s = flat * size("counter")
+    s = flat * EXAMPLE.example.counter
     r = Rect(x - s / 2, y - s / 2, s, s)
     bold = ctx.font(FontRole.SANS_BOLD)
-    ts = max(size("tag_min"), s * size("tag_k"))
+    ts = max(EXAMPLE.example.tag_min, s * EXAMPLE.example.tag_k)
     c.saveState()
-    c.setLineWidth(size("counter_line"))
+    c.setLineWidth(EXAMPLE.example.counter_line)
     if piece.hidden or piece.char is None:
         c.setFillColor(fill)
         c.setStrokeColor(dark)
@@ -1330,7 +1375,7 @@ def draw_counter(c: Canvas, ctx: DrawContext, at: tuple[float, float], flat: flo
         side = piece.side
         c.setFillColor(side_ink(side, tint=True))
         c.setStrokeColor(side_ink(side))
-        c.setLineWidth(size("counter_line") * 2)
+        c.setLineWidth(EXAMPLE.example.counter_line * 2)
         c.rect(r.x, r.y, r.w, r.h, stroke=1, fill=1)
         band = ts * 1.15
         c.setFillColor(fill)
@@ -1340,7 +1385,7 @@ def draw_counter(c: Canvas, ctx: DrawContext, at: tuple[float, float], flat: flo
         c.drawCentredString(x, r.top - band + ts * 0.2, tag)
         name = piece.char.name
         ctx.check_glyphs(FontRole.SANS_BOLD, name, DETAIL)
-        ns = fit_size(name, bold, size("name_size"), s * 0.94, size("text_min"))
+        ns = fit_size(name, bold, EXAMPLE.example.name_size, s * 0.94, EXAMPLE.example.text_min)
         if stringWidth(name, bold, ns) > s * 0.94:
             ctx.check_text(name, FontRole.SANS_BOLD, ns, s * 0.94, s, detail=DETAIL, wrap=False)
         c.setFillColor(side_ink(side))
@@ -1355,7 +1400,8 @@ def draw_counter(c: Canvas, ctx: DrawContext, at: tuple[float, float], flat: flo
 def _style(ctx: DrawContext, role: FontRole, font_size: float,
            colour: str = "text") -> ParagraphStyle:
     return ParagraphStyle(role, fontName=ctx.font(role), fontSize=font_size,
-                          leading=font_size * size("caption_leading"), textColor=ink(colour),
+                          leading=font_size * EXAMPLE.example.caption_leading,
+                          textColor=ink(colour),
                           **paragraph_options(ctx.locale))
 
 
@@ -1366,7 +1412,8 @@ def caption_paragraph(ctx: DrawContext, line: Line, font_size: float) -> Paragra
     part = escape(text)
     if why:
         ctx.check_glyphs(FontRole.SANS_ITALIC, why, DETAIL)
-        part += (f' <font name="{ctx.font(FontRole.SANS_ITALIC)}" color="{EXAMPLE["ink"]["hint"]}">'
+        grey = "#" + ink("hint").hexval()[2:]
+        part += (f' <font name="{ctx.font(FontRole.SANS_ITALIC)}" color="{grey}">'
                  f'— {escape(why)}</font>')
     return Paragraph(part, _style(ctx, FontRole.SANS, font_size))
 
@@ -1385,11 +1432,11 @@ def set_columns(ctx: DrawContext, lines: Sequence[Line], width: float, room: flo
                 font_size: float) -> Columns:
     """Fill columns of ``width`` across ``room`` high, balanced: each column gets about its
     share of the height; what does not fit goes back as ``rest``."""
-    n = max(1, int(EXAMPLE["example"]["caption_columns"]))
-    gap = mm(size("column_gap"))
+    n = max(1, EXAMPLE.example.caption_columns)
+    gap = mm(EXAMPLE.example.column_gap)
     col_w = (width - (n - 1) * gap) / n
     paras = [caption_paragraph(ctx, line, font_size) for line in lines]
-    heights = [float(p.wrap(col_w - font_size, room)[1]) + size("line_gap") for p in paras]
+    heights = [float(p.wrap(col_w - font_size, room)[1]) + EXAMPLE.example.line_gap for p in paras]
     total = sum(heights)
     share = min(room, total / n + max(heights, default=0.0) * 0.5)
     cols: list[list[Paragraph]] = [[] for _ in range(n)]
@@ -1410,14 +1457,14 @@ def set_columns(ctx: DrawContext, lines: Sequence[Line], width: float, room: flo
 def draw_columns(c: Canvas, cols: Columns, x: float, top: float, width: float,
                  font_size: float) -> None:
     n = len(cols.columns)
-    gap = mm(size("column_gap"))
+    gap = mm(EXAMPLE.example.column_gap)
     col_w = (width - (n - 1) * gap) / n
     for k, col in enumerate(cols.columns):
         y = top
         for p in col:
             _w, h = p.wrap(col_w - font_size, 10_000)
             p.drawOn(c, x + k * (col_w + gap), y - h)
-            y -= h + size("line_gap")
+            y -= h + EXAMPLE.example.line_gap
 
 
 def crop(window: MapRect, room: tuple[float, float], scale: float, hexes: Iterable[Hex],
@@ -1440,21 +1487,21 @@ def legend_icon(c: Canvas, ctx: DrawContext, kind: str, x: float, y: float, s: f
     if kind == "path":
         c.setStrokeColor(ink("text"))
         c.setFillColor(ink("text"))
-        c.setLineWidth(size("path_width"))
+        c.setLineWidth(EXAMPLE.example.path_width)
         c.line(x, y + s / 2, x + s * 0.9, y + s / 2)
         arrowhead(c, (x + s * 1.3, y + s / 2), (1.0, 0.0), s * 0.4)
     elif kind == "sight":
         c.setStrokeColor(ink("hit"))
         c.setFillColor(ink("hit"))
-        c.setLineWidth(size("sight_width"))
-        c.setDash(*EXAMPLE["example"]["sight_dash"])
+        c.setLineWidth(EXAMPLE.example.sight_width)
+        c.setDash(*EXAMPLE.example.sight_dash)
         c.line(x, y + s / 2, x + s * 0.9, y + s / 2)
         c.setDash()
         arrowhead(c, (x + s * 1.3, y + s / 2), (1.0, 0.0), s * 0.4)
     elif kind == "check":
-        halo_text(c, "7: 3", ctx.font(FontRole.SANS_BOLD), size("note_size"), x, y + s * 0.25,
-                  ink("miss"))
+        halo_text(c, "7: 3", ctx.font(FontRole.SANS_BOLD), EXAMPLE.example.note_size, x,
+                  y + s * 0.25, ink("miss"))
     else:
-        halo_text(c, "Ruby", ctx.font(FontRole.SANS_BOLD), size("tag_size"), x, y + s * 0.25,
-                  ink("view_0"))
+        halo_text(c, "Ruby", ctx.font(FontRole.SANS_BOLD), EXAMPLE.example.tag_size, x,
+                  y + s * 0.25, ink("view_0"))
     c.restoreState()

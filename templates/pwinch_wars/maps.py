@@ -20,13 +20,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
-from printkit.drawing.draw import Layout, fit_size
+from printkit.drawing.draw import fit_size
 from printkit.drawing.hexmap import (
     Cell,
     CellStyle,
@@ -47,12 +47,65 @@ from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Capacity, Component, NoOptions
 from printkit.layout.tile import TilePlan, plan_tiles, tile
+from printkit.layouts import Color, load_layout
 from printkit.page.preflight import MIN_TEXT_PT
 from printkit.page.profiles import build_id, profile
 from printkit.templates.pwinch_wars.style import TITLE
 from printkit.units import mm
 
-LAYOUT = Layout(Path(__file__).with_name("map.toml"))
+
+@dataclass(frozen=True)
+class TerrainLook:
+    """A terrain's fill and pattern: ink names of ``[ink]``, a
+    :class:`~printkit.drawing.hexmap.Pattern` name, a symbol drawn on each of its hexes."""
+
+    fill: str
+    pattern: str = "none"
+    mark: str | None = None
+    spacing: float = 2.5
+    width: float = 0.4
+    angle: float = 45.0
+    symbol: str | None = None
+
+
+@dataclass(frozen=True)
+class HexSizes:
+    grid_width_pt: float
+    label_size: float
+    label_rise: float
+    label_backing_alpha: float
+    restricted_width_pt: float
+    restricted_inset_pt: float
+    edge_width_pt: float
+
+
+@dataclass(frozen=True)
+class SheetSizes:
+    margin: float
+    band: float
+    band_gap: float
+    cut_width_pt: float
+    title_size: float
+    subtitle_size: float
+    legend_size: float
+    legend_swatch: float
+    legend_gap: float
+    legend_spacing: float
+    title_width: float
+
+
+@dataclass(frozen=True)
+class MapLayout:
+    """``map.toml``: the terrains' look by terrain id, the hexes' lines and numbers and the
+    sheet round them (mm, ``_pt`` and ``_size`` in pt)."""
+
+    ink: dict[str, Color]
+    terrain: dict[str, TerrainLook]
+    hexes: HexSizes
+    sheet: SheetSizes
+
+
+LAYOUT = load_layout(MapLayout, Path(__file__).with_name("map.toml"))
 
 MAP_TITLES: Final = (N_("Duberger Park"), N_("Pepin Street"))
 """The packaged maps' titles (the data's ``title``), marked so that they are translated."""
@@ -82,8 +135,8 @@ CITY_DESCRIPTION: Final = N_(
     "and a legend; 6 parts to join on A4 and Letter, 4 on A3 and Tabloid.")
 
 
-def ink(name: str) -> Any:
-    return LAYOUT.ink(name)
+def ink(name: str) -> Color:
+    return LAYOUT.ink[name]
 
 
 # --- the look of a Pwinch map, as data ----------------------------------------------------------
@@ -102,11 +155,9 @@ def cell_of(h: Hex) -> Cell:
 @cache
 def terrain_style(terrain_id: str) -> CellStyle:
     """A terrain's fill and pattern (``map.toml``)."""
-    t = LAYOUT["terrain"][terrain_id]
-    pattern = Pattern(t.get("pattern", "none"))
-    return CellStyle(ink(t["fill"]), pattern, ink(t["mark"]) if "mark" in t else None,
-                     float(t.get("spacing", 2.5)), float(t.get("width", 0.4)),
-                     float(t.get("angle", 45.0)))
+    t = LAYOUT.terrain[terrain_id]
+    return CellStyle(ink(t.fill), Pattern(t.pattern), ink(t.mark) if t.mark else None,
+                     t.spacing, t.width, t.angle)
 
 
 @cache
@@ -121,21 +172,21 @@ def _glyph(name: str) -> Symbol:
 
 def terrain_symbols(terrain_id: str) -> tuple[Symbol, ...]:
     """The glyphs on every hex of a terrain (the fruit tree's tree, an outlet's "w")."""
-    name = LAYOUT["terrain"][terrain_id].get("symbol")
+    name = LAYOUT.terrain[terrain_id].symbol
     return (_glyph(name),) if name else ()
 
 
 def label_style() -> Labels:
-    h = LAYOUT["hexes"]
-    return Labels(float(h["label_size"]), FontRole.SANS, ink("label"), float(h["label_rise"]),
-                  ink("label_backing"), float(h["label_backing_alpha"]))
+    h = LAYOUT.hexes
+    return Labels(h.label_size, FontRole.SANS, ink("label"), h.label_rise,
+                  ink("label_backing"), h.label_backing_alpha)
 
 
 def pwinch_hexmap(game_map: GameMap, *, labels: bool = True) -> HexMap:
     """A Pwinch map as the renderer draws it: terrains, symbols, the restricted property's
     red line, the map's edge and (``labels``) the hex numbers."""
     grid = grid_of(game_map)
-    h = LAYOUT["hexes"]
+    h = LAYOUT.hexes
     styles: dict[Cell, CellStyle] = {}
     symbols: dict[Cell, tuple[Symbol, ...]] = {}
     numbers: dict[Cell, str] = {}
@@ -148,14 +199,14 @@ def pwinch_hexmap(game_map: GameMap, *, labels: bool = True) -> HexMap:
             symbols[cell] = marks
         if labels:
             numbers[cell] = hex_code(hx)
-    lines = [outline(grid, grid.cells(), ink("grid"), float(h["edge_width_pt"]))]
+    lines = [outline(grid, grid.cells(), ink("grid"), h.edge_width_pt)]
     restricted = [cell_of(hx) for hx in game_map.hexes_of("restricted")]
     if restricted:
         lines.append(outline(grid, restricted, ink("restricted_line"),
-                             float(h["restricted_width_pt"]),
-                             inset_pt=float(h["restricted_inset_pt"])))
+                             h.restricted_width_pt,
+                             inset_pt=h.restricted_inset_pt))
     return HexMap(grid, styles, numbers, symbols, tuple(lines), ink("grid"),
-                  float(h["grid_width_pt"]), label_style())
+                  h.grid_width_pt, label_style())
 
 
 def legend_terrains(game_map: GameMap) -> tuple[str, ...]:
@@ -184,17 +235,17 @@ class SheetGeometry:
 
 def sheet_size_mm(game_map: GameMap) -> tuple[float, float]:
     """The sheet's trim size in mm: the hexes, the band under them and the margin."""
-    s = LAYOUT["sheet"]
+    s = LAYOUT.sheet
     w, h = grid_of(game_map).size_mm
-    margin = float(s["margin"])
-    return w + 2 * margin, h + 2 * margin + float(s["band"]) + float(s["band_gap"])
+    margin = s.margin
+    return w + 2 * margin, h + 2 * margin + s.band + s.band_gap
 
 
 def sheet_geometry(game_map: GameMap) -> SheetGeometry:
-    s = LAYOUT["sheet"]
+    s = LAYOUT.sheet
     w_mm, h_mm = sheet_size_mm(game_map)
-    margin, band = mm(s["margin"]), mm(s["band"])
-    view = View.whole(grid_of(game_map), margin, margin + band + mm(s["band_gap"]))
+    margin, band = mm(s.margin), mm(s.band)
+    view = View.whole(grid_of(game_map), margin, margin + band + mm(s.band_gap))
     return SheetGeometry(mm(w_mm), mm(h_mm), view,
                          Rect(margin, margin, mm(w_mm) - 2 * margin, band))
 
@@ -209,7 +260,7 @@ def draw_sheet(c: Canvas, ctx: DrawContext, game_map: GameMap) -> tuple[Cell, ..
     g = sheet_geometry(game_map)
     c.saveState()
     if profile(ctx.profile).bleed == 0:  # at home this line is where the joined map is cut
-        width = float(LAYOUT["sheet"]["cut_width_pt"])
+        width = LAYOUT.sheet.cut_width_pt
         c.setStrokeColor(ink("cut"))
         c.setLineWidth(width)
         c.rect(width / 2, width / 2, g.width - width, g.height - width, stroke=1, fill=0)
@@ -220,12 +271,12 @@ def draw_sheet(c: Canvas, ctx: DrawContext, game_map: GameMap) -> tuple[Cell, ..
 
 
 def _band(c: Canvas, ctx: DrawContext, game_map: GameMap, band: Rect) -> None:
-    s = LAYOUT["sheet"]
-    title_w = mm(s["title_width"])
+    s = LAYOUT.sheet
+    title_w = mm(s.title_width)
     title = map_title(ctx, game_map)
     face = ctx.font(FontRole.SANS_BOLD)
     ctx.check_glyphs(FontRole.SANS_BOLD, title, "map title")
-    size = fit_size(title, face, float(s["title_size"]), title_w - mm(3), MIN_TEXT_PT)
+    size = fit_size(title, face, s.title_size, title_w - mm(3), MIN_TEXT_PT)
     c.setFillColor(ink("title"))
     c.setFont(face, size)
     c.drawString(band.x, band.top - size * 0.95, title)
@@ -238,7 +289,7 @@ def _band(c: Canvas, ctx: DrawContext, game_map: GameMap, band: Rect) -> None:
         "code": hex_code(example), "row": row, "col": col}
     sface = ctx.font(FontRole.SANS)
     ctx.check_glyphs(FontRole.SANS, sub, "map subtitle")
-    ssize = fit_size(sub, sface, float(s["subtitle_size"]), title_w - mm(3), MIN_TEXT_PT)
+    ssize = fit_size(sub, sface, s.subtitle_size, title_w - mm(3), MIN_TEXT_PT)
     if pdfmetrics.stringWidth(sub, sface, ssize) > title_w - mm(3):
         ctx.check_text(sub, FontRole.SANS, ssize, title_w - mm(3), band.h / 2,
                        detail="map subtitle",
@@ -251,12 +302,12 @@ def _band(c: Canvas, ctx: DrawContext, game_map: GameMap, band: Rect) -> None:
 
 def _legend(c: Canvas, ctx: DrawContext, game_map: GameMap, box: Rect) -> None:
     """A small hex of each terrain the map uses, with its name, in one row."""
-    s = LAYOUT["sheet"]
+    s = LAYOUT.sheet
     face = ctx.font(FontRole.SANS)
-    swatch, gap, spacing = mm(s["legend_swatch"]), mm(s["legend_gap"]), mm(s["legend_spacing"])
+    swatch, gap, spacing = mm(s.legend_swatch), mm(s.legend_gap), mm(s.legend_spacing)
     terrains = legend_terrains(game_map)
     names = [ctx._(TERRAIN_NAMES[t]) for t in terrains]
-    size = float(s["legend_size"])
+    size = s.legend_size
     fixed = len(names) * (swatch * 0.9 + gap) + (len(names) - 1) * spacing
     widths = sum(pdfmetrics.stringWidth(n, face, 1.0) for n in names)
     if widths * size > box.w - fixed:

@@ -26,7 +26,7 @@ from reportlab.lib.colors import white
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import DrawContext
-from printkit.drawing.draw import Layout, centred
+from printkit.drawing.draw import centred
 from printkit.engines.pwinch_wars.data import GameData, load_data
 from printkit.engines.pwinch_wars.scenarios import TRAY_BOXES, TeamColour
 from printkit.errors import LayoutError
@@ -35,6 +35,7 @@ from printkit.geometry import Rect
 from printkit.i18n import N_
 from printkit.kits import Component, NoOptions
 from printkit.layout.fit import wrap
+from printkit.layouts import Color, load_layout
 from printkit.page.document import open_document
 from printkit.page.notice import band_height
 from printkit.page.preflight import MIN_TEXT_PT
@@ -42,7 +43,37 @@ from printkit.templates.pwinch_wars.counters import counter_mm, draw_team_patter
 from printkit.templates.pwinch_wars.style import TEAM_LETTERS, TEAM_NAMES, TITLE, team_ink
 from printkit.units import mm
 
-LAYOUT: Final = Layout(Path(__file__).with_name("trays.toml"))
+
+@dataclass(frozen=True)
+class TraySizes:
+    title_h: float
+    title_size: float
+    hint_size: float
+    hint_h: float
+    hint_leading: float
+    box_cols: int
+    box_gap: float
+    box_pad: float
+    number_h: float
+    number_size: float
+    slot_cols: int
+    slot_clearance: float
+    slot_gap: float
+    slot_line: float
+    letter_box: float
+    stripe: float
+    stripe_width: float
+
+
+@dataclass(frozen=True)
+class TraysLayout:
+    """``trays.toml``: a tray's measurements (mm, text sizes in pt) and inks."""
+
+    tray: TraySizes
+    ink: dict[str, Color]
+
+
+LAYOUT: Final = load_layout(TraysLayout, Path(__file__).with_name("trays.toml"))
 
 TRAY_TITLE: Final = N_("{game}: {colour} team tray")
 TRAY_HINT: Final = N_(
@@ -97,7 +128,7 @@ def _hint_lines(ctx: DrawContext, width: float) -> tuple[str, ...]:
     """The hint wrapped to ``width``, between characters in a script written without
     spaces (Chinese, Japanese)."""
     lines, _widest, _split = wrap(ctx._(TRAY_HINT), ctx.font(FontRole.SANS),
-                                  float(LAYOUT["tray"]["hint_size"]), width)
+                                  LAYOUT.tray.hint_size, width)
     return lines
 
 
@@ -122,22 +153,22 @@ def tray_geometry(ctx: DrawContext, data: GameData | None = None) -> TrayGeometr
     then the boxes in ``box_cols`` columns, numbered down each column. On a page too short
     for that (landscape), in the columns that fit, over two pages if one cannot hold ten
     boxes (each page with the title and the hint)."""
-    t = LAYOUT["tray"]
+    t = LAYOUT.tray
     safe = ctx.safe_area
     top = safe.top - band_height(ctx.profile)
-    title = Rect(safe.x, top - mm(t["title_h"]), safe.w, mm(t["title_h"]))
+    title = Rect(safe.x, top - mm(t.title_h), safe.w, mm(t.title_h))
     hint_lines = _hint_lines(ctx, safe.w)
-    hsize = float(t["hint_size"])
-    hint_h = max(mm(t["hint_h"]), hsize + (len(hint_lines) - 1) * hsize * float(t["hint_leading"])
+    hsize = t.hint_size
+    hint_h = max(mm(t.hint_h), hsize + (len(hint_lines) - 1) * hsize * t.hint_leading
                  + mm(1.5))
     hint = Rect(safe.x, title.y - hint_h, safe.w, hint_h)
-    slot = mm(counter_mm() + 2 * float(t["slot_clearance"]))
-    gap, pad = mm(t["slot_gap"]), mm(t["box_pad"])
-    cols = int(t["slot_cols"])
+    slot = mm(counter_mm() + 2 * t.slot_clearance)
+    gap, pad = mm(t.slot_gap), mm(t.box_pad)
+    cols = t.slot_cols
     rows = math.ceil(slots_needed(data) / cols)
     box_w = 2 * pad + cols * slot + (cols - 1) * gap
-    box_h = mm(t["number_h"]) + pad + rows * slot + (rows - 1) * gap + pad
-    box_gap = mm(t["box_gap"])
+    box_h = mm(t.number_h) + pad + rows * slot + (rows - 1) * gap + pad
+    box_gap = mm(t.box_gap)
     room = Rect(safe.x, safe.y, safe.w, hint.y - mm(1) - safe.y)
     cols_fit = int((room.w + box_gap + 0.01) // (box_w + box_gap))
     rows_fit = int((room.h + box_gap + 0.01) // (box_h + box_gap))
@@ -145,7 +176,7 @@ def tray_geometry(ctx: DrawContext, data: GameData | None = None) -> TrayGeometr
         raise LayoutError(
             f"team tray: a box of {box_w / mm(1):.1f} x {box_h / mm(1):.1f} mm does not fit "
             f"the {room.w / mm(1):.1f} x {room.h / mm(1):.1f} mm {ctx.paper.name} leaves")
-    per_page, box_cols, box_rows = _grid(tray_boxes(), cols_fit, rows_fit, int(t["box_cols"]))
+    per_page, box_cols, box_rows = _grid(tray_boxes(), cols_fit, rows_fit, t.box_cols)
     grid_w = box_cols * box_w + (box_cols - 1) * box_gap
     grid_h = box_rows * box_h + (box_rows - 1) * box_gap
     x0 = room.cx - grid_w / 2
@@ -159,8 +190,8 @@ def tray_geometry(ctx: DrawContext, data: GameData | None = None) -> TrayGeometr
         by = y_top - (row + 1) * box_h - row * box_gap
         box = Rect(bx, by, box_w, box_h)
         boxes.append(box)
-        numbers.append(Rect(bx, box.top - mm(t["number_h"]), box_w, mm(t["number_h"])))
-        first_y = box.top - mm(t["number_h"]) - pad - slot
+        numbers.append(Rect(bx, box.top - mm(t.number_h), box_w, mm(t.number_h)))
+        first_y = box.top - mm(t.number_h) - pad - slot
         slots.append(tuple(
             Rect(bx + pad + (k % cols) * (slot + gap), first_y - (k // cols) * (slot + gap),
                  slot, slot)
@@ -180,7 +211,7 @@ def box_holds(ctx: DrawContext) -> int:
 def _figure(c: Canvas, r: Rect) -> None:
     """A faint person in the character's slot."""
     c.saveState()
-    c.setFillColor(LAYOUT.ink("figure"))
+    c.setFillColor(LAYOUT.ink["figure"])
     c.circle(r.cx, r.y + r.h * 0.72, r.w * 0.15, stroke=0, fill=1)
     c.wedge(r.cx - r.w * 0.32, r.y - r.h * 0.25, r.cx + r.w * 0.32, r.y + r.h * 0.55, 0, 180,
             stroke=0, fill=1)
@@ -190,25 +221,25 @@ def _figure(c: Canvas, r: Rect) -> None:
 def draw_tray(c: Canvas, ctx: DrawContext, colour: TeamColour, g: TrayGeometry,
               page: int = 0) -> None:
     """Page ``page`` of one team's tray on the current page."""
-    t = LAYOUT["tray"]
+    t = LAYOUT.tray
     dark = team_ink(colour, dark=True)
-    pitch, width = mm(t["stripe"]), mm(t["stripe_width"])
+    pitch, width = mm(t.stripe), mm(t.stripe_width)
     # the title band: the team's pattern, its letter, the tray's name
     c.saveState()
     c.setFillColor(team_ink(colour))
     c.rect(g.title.x, g.title.y, g.title.w, g.title.h, stroke=0, fill=1)
     draw_team_pattern(c, colour, Rect(g.title.x, g.title.y, g.title.w, mm(1.6)), pitch, width)
-    lb = mm(t["letter_box"])
+    lb = mm(t.letter_box)
     letter = Rect(g.title.x + mm(2), g.title.cy - lb / 2 + mm(0.8), lb, lb)
     c.setFillColor(white)
     c.setStrokeColor(dark)
     c.setLineWidth(0.8)
     c.rect(letter.x, letter.y, letter.w, letter.h, stroke=1, fill=1)
     c.setFillColor(dark)
-    centred(c, ctx, TEAM_LETTERS[colour], FontRole.SANS_BOLD, float(t["title_size"]), letter.cx,
+    centred(c, ctx, TEAM_LETTERS[colour], FontRole.SANS_BOLD, t.title_size, letter.cx,
             letter.cy, width=letter.w * 0.85, detail="title", minimum=MIN_TEXT_PT)
     title = ctx._(TRAY_TITLE).format(game=ctx._(TITLE), colour=ctx._(TEAM_NAMES[colour]))
-    size = float(t["title_size"])
+    size = t.title_size
     face = ctx.font(FontRole.SANS_BOLD)
     room = g.title.right - mm(2) - (letter.right + mm(3))
     ctx.check_glyphs(FontRole.SANS_BOLD, title, "title")
@@ -216,9 +247,9 @@ def draw_tray(c: Canvas, ctx: DrawContext, colour: TeamColour, g: TrayGeometry,
     c.setFont(face, size)
     c.drawString(letter.right + mm(3), letter.cy - size * 0.34, title)
     # the hint
-    c.setFillColor(LAYOUT.ink("hint"))
-    hsize = float(t["hint_size"])
-    lead = hsize * float(t["hint_leading"])
+    c.setFillColor(LAYOUT.ink["hint"])
+    hsize = t.hint_size
+    lead = hsize * t.hint_leading
     ctx.check_text("\n".join(g.hint_lines), FontRole.SANS, hsize, g.hint.w, g.hint.h, detail="hint",
                    leading=lead, wrap=False)
     c.setFont(ctx.font(FontRole.SANS), hsize)
@@ -236,13 +267,13 @@ def draw_tray(c: Canvas, ctx: DrawContext, colour: TeamColour, g: TrayGeometry,
         draw_team_pattern(c, colour, Rect(strip.right - mm(24), strip.y + mm(1.2), mm(22),
                                           strip.h - mm(2.2)), pitch, width)
         c.setFillColor(dark)
-        centred(c, ctx, ctx.format_number(n), FontRole.SANS_BOLD, float(t["number_size"]),
+        centred(c, ctx, ctx.format_number(n), FontRole.SANS_BOLD, t.number_size,
                 strip.x + mm(6), strip.cy - mm(0.2), width=mm(10), detail=f"box {n}",
                 minimum=MIN_TEXT_PT)
-        c.setFillColor(LAYOUT.ink("slot"))
-        c.setStrokeColor(LAYOUT.ink("slot_line"))
+        c.setFillColor(LAYOUT.ink["slot"])
+        c.setStrokeColor(LAYOUT.ink["slot_line"])
         for k, s in enumerate(slots):
-            c.setLineWidth(float(t["slot_line"]) * (2.0 if k == 0 else 1.0))
+            c.setLineWidth(t.slot_line * (2.0 if k == 0 else 1.0))
             if k:
                 c.setDash(2, 1.5)
             c.rect(s.x, s.y, s.w, s.h, stroke=1, fill=1)

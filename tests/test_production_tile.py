@@ -157,3 +157,23 @@ def test_bad_tiles(tmp_path: Path) -> None:
         tile(mat, -10, 100, ctx, tmp_path / "x.pdf")
     with pytest.raises(LayoutError, match="must not be negative"):
         tile(mat, 500, 500, ctx, tmp_path / "x.pdf", overlap_mm=-3)
+
+
+def test_each_tile_says_which_of_its_edges_to_cut(tmp_path: Path) -> None:
+    """The first tile is cut nowhere (the others are laid on it); a tile of the first row
+    has its left edge cut, of the first column its top edge, any other both."""
+    ctx = draw_ctx(paper=paper("a4"))
+    out = tmp_path / "map.pdf"
+    plan = tile(mat, 594, 420, ctx, out, title="A2 map")
+    assert plan.rows > 1 and plan.cols > 1
+    texts = [" ".join(p.extract_text().split()) for p in PdfReader(str(out)).pages[1:]]
+    for t, text in zip(plan.tiles, texts, strict=True):
+        says = {"nothing to cut": "nothing to cut:" in text,
+                "left and top": "cut the left and top edges" in text,
+                "left": "cut the left edge," in text, "top": "cut the top edge," in text}
+        expected = ("left and top" if t.row and t.col else "left" if t.col else
+                    "top" if t.row else "nothing to cut")
+        assert [k for k, v in says.items() if v] == [expected], (t.label, text)
+    assembly = " ".join(PdfReader(str(out)).pages[0].extract_text().split())
+    assert f"on {len(plan.tiles)} tiles ({plan.rows} rows by {plan.cols} columns)" in assembly
+    assert "594.0 × 420.0 mm" in assembly

@@ -260,10 +260,15 @@ def _tile_page(c: Canvas, ctx: DrawContext, plan: TilePlan, t: Tile, form: str,
         marks.fold_line(c, pr.right - ov, pr.y, pr.right - ov, pr.top)
     if t.row < plan.rows - 1:
         marks.fold_line(c, pr.x, pr.y + ov, pr.right, pr.y + ov)
+    # each tile prints the half of a crosshair on its own paper (clipped to the tile): laid
+    # over the neighbour, the halves make the whole cross, and none prints over a caption
+    c.saveState()
+    clip_rect(c, pr.x, pr.y, pr.w, pr.h)
     for sx, sy in seams:
         if rg.x - 1 <= sx <= rg.right + 1 and rg.y - 1 <= sy <= rg.top + 1:
             x, y = pr.x + sx - rg.x, pr.y + sy - rg.y
             marks.registration_mark(c, x, y, mm(2.5))
+    c.restoreState()
     # label and little map above the tile
     c.setFillColorCMYK(*marks.MARK_BLACK)
     c.setFont(ctx.font(FontRole.SANS_BOLD), 9)
@@ -272,10 +277,9 @@ def _tile_page(c: Canvas, ctx: DrawContext, plan: TilePlan, t: Tile, form: str,
         title=title, label=t.label))
     c.setFont(ctx.font(FontRole.SANS), 6.5)
     c.drawString(pr.x, pr.top + mm(1.3), ctx._(
-        "row {row}, column {col} · {n} of {total} · overlap {ov} mm: cut the left/top edge, "
-        "lay it on the neighbour's dashed line").format(
+        "row {row}, column {col} · {n} of {total} · overlap {ov} mm: {step}").format(
         row=_row_name(t.row), col=t.col + 1, n=index, total=len(plan.tiles),
-        ov=f"{to_mm(plan.overlap):g}"))
+        ov=f"{to_mm(plan.overlap):g}", step=_tile_step(ctx, t.row, t.col)))
     cell = mm(2.2)
     mx = pr.right - plan.cols * cell
     my = pr.top + mm(1.2)
@@ -286,6 +290,18 @@ def _tile_page(c: Canvas, ctx: DrawContext, plan: TilePlan, t: Tile, form: str,
             c.setFillColorCMYK(0, 0, 0, 0.8 if filled else 0.0)
             c.rect(mx + col * cell, my + (plan.rows - 1 - r) * cell * 0.75, cell,
                    cell * 0.75, stroke=1, fill=1)
+
+
+def _tile_step(ctx: DrawContext, row: int, col: int) -> str:
+    """What to cut on this tile: the edges that lie on a neighbour (the left one from the
+    second column on, the top one from the second row on); the first tile is cut nowhere."""
+    if row and col:
+        return ctx._("cut the left and top edges, lay them on the neighbours' dashed lines")
+    if col:
+        return ctx._("cut the left edge, lay it on the neighbour's dashed line")
+    if row:
+        return ctx._("cut the top edge, lay it on the neighbour's dashed line")
+    return ctx._("nothing to cut: the other tiles are laid on its dashed lines")
 
 
 def _assembly_page(c: Canvas, ctx: DrawContext, plan: TilePlan, form: str,
@@ -299,9 +315,13 @@ def _assembly_page(c: Canvas, ctx: DrawContext, plan: TilePlan, form: str,
     c.drawString(safe.x, top, ctx._("{title}: assembly").format(title=title))
     c.setFont(ctx.font(FontRole.SANS), 8)
     steps = [
-        ctx._("{w} x {h} mm on {n} tiles ({rows} rows x {cols} columns), {ov} mm overlap.").format(
+        ctx.ngettext("{w} × {h} mm on {n} tile ({rows} by {cols}), {ov} mm overlap.",
+                     "{w} × {h} mm on {n} tiles ({rows} by {cols}), {ov} mm overlap.",
+                     len(plan.tiles)).format(
             w=f"{to_mm(plan.width):.1f}", h=f"{to_mm(plan.height):.1f}", n=len(plan.tiles),
-            rows=plan.rows, cols=plan.cols, ov=f"{to_mm(plan.overlap):g}"),
+            rows=ctx.ngettext("{n} row", "{n} rows", plan.rows).format(n=plan.rows),
+            cols=ctx.ngettext("{n} column", "{n} columns", plan.cols).format(n=plan.cols),
+            ov=f"{to_mm(plan.overlap):g}"),
         ctx._("1. Cut every tile along its thin outline on the left and top (not on row A's top"
           " or column 1's left)."),
         ctx._("2. Work from the top left: lay each cut edge on the neighbour's dashed glue line;"

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from printkit.engines.core.chance import AreaRoll, DiceRoll, Landing
+from printkit.engines.core.data import shown
 from printkit.engines.core.errors import IllegalActionError
 from printkit.engines.core.game import CHANCE, TERMINAL, BotFactory, Game, GameInfo, State
 from printkit.engines.core.options import Option, Options, is_whole
@@ -64,7 +65,6 @@ from printkit.engines.war_of_bones.rules import (
     Rules,
     load_rules,
     parse_rules,
-    shown,
 )
 
 __all__ = [

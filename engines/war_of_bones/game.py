@@ -960,7 +960,11 @@ class WarOfBones(Game[WarOfBonesState, Action]):
             Option("die_size_mm", {"type": "number", "minimum": r.die_size_min_mm,
                                    "maximum": r.die_size_max_mm},
                    f"the side of the dice in play, in mm (presets {presets})", in_header=True,
-                   derive=lambda read: read["rules"].die_size_mm),  # checked by with_die_size
+                   derive=lambda read: read["rules"].die_size_mm,
+                   check=lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+                   error=lambda v: f"die_size_mm must be a number of millimetres from "
+                                   f"{r.die_size_min_mm:g} to {r.die_size_max_mm:g}, not "
+                                   f"{shown(v)}"),  # its range and grid: with_die_size
             Option("turn_limit", {"type": "integer", "minimum": 1, "maximum": most},
                    "the game stops after this many turns", default=r.turn_limit,
                    in_header=True, check=lambda v: is_whole(v) and 1 <= v <= most,

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import printkit.templates
-from printkit.engines.core import Game, LogHeader, ReplayVisitor
+from printkit.engines.core import Game, LogHeader, ReplayVisitor, State
 from printkit.errors import PrintkitError
 from printkit.i18n import SHARED, Catalog
 
@@ -52,8 +52,10 @@ if TYPE_CHECKING:
 
 ENTRY_POINT_GROUP = "printkit.kits"
 
-S = TypeVar("S")
+S = TypeVar("S", bound=State[Any])
+"""A game's state type (as the engines' ``S``)."""
 A = TypeVar("A")
+"""A game's action type."""
 O = TypeVar("O")  # noqa: E741 - a component's options type
 
 
@@ -228,7 +230,7 @@ class SheetFile:
     description: str = ""
 
 
-ExamplePrinter = Callable[["DrawContext", LogHeader, Path], ReplayVisitor[Any, Any]]
+ExamplePrinter = Callable[["DrawContext", LogHeader, Path], ReplayVisitor[S, A]]
 """Makes the visitor that draws an example game: ``printer(ctx, header, out)``; the replay
 feeds it every line as a typed move, and its ``end(state)`` writes the PDF to ``out``."""
 
@@ -240,9 +242,9 @@ class Kit(Generic[S, A]):
     name: str
     title: str
     components: Callable[[], Sequence[Component[Any]]]
-    engine: Callable[[], Game[Any, Any]] | None = None
-    example: ExamplePrinter | None = None
-    validation: Validation[Any] | None = None
+    engine: Callable[[], Game[S, A]] | None = None
+    example: ExamplePrinter[S, A] | None = None
+    validation: Validation[S] | None = None
     handout: Handout | None = None
     """The game's rule handout (``printkit handouts`` builds it in every language)."""
     dice: DicePreset | None = None
@@ -276,7 +278,7 @@ class Kit(Generic[S, A]):
     def is_game(self) -> bool:
         return self.engine is not None
 
-    def game(self) -> Game[Any, Any]:
+    def game(self) -> Game[S, A]:
         if self.engine is None:
             raise PrintkitError(f"{self.name} is a set of components, not a game")
         return self.engine()

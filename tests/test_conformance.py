@@ -8,6 +8,7 @@ breaking that game makes it fail, naming what broke.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +31,25 @@ def test_every_game_conforms(kit) -> None:
     assert found.actions > 0 and found.clones > 0 and found.views > 0
     # views hide something exactly in the games that declare they may
     assert found.hid_something == (game.info.hidden_information or game.info.simultaneous)
+
+
+def _type_arguments(cls: type, generic: type) -> tuple[Any, ...]:
+    """The type arguments ``cls`` (or the first of its bases that does) gives ``generic``."""
+    for klass in cls.__mro__:
+        for base in getattr(klass, "__orig_bases__", ()):
+            if typing.get_origin(base) is generic:
+                return typing.get_args(base)
+    raise AssertionError(f"{cls.__name__} does not subclass {generic.__name__}[...]")
+
+
+@pytest.mark.parametrize("kit", game_kits(), ids=GAMES)
+def test_every_game_declares_a_state_of_its_own_action_type(kit):
+    """``Game[S, A]`` cannot bound ``S`` by ``State[A]`` (a type variable's bound names no
+    other), so this checks what mypy cannot: the game's ``S`` is a ``State`` of its ``A``."""
+    state_type, action_type = _type_arguments(type(kit.game()), Game)
+    assert isinstance(state_type, type) and issubclass(state_type, State)
+    assert _type_arguments(state_type, State) == (action_type,)
+    assert isinstance(kit.game().new_initial_state(), state_type)
 
 
 # -- a small game, and the ways of breaking it ---------------------------------------------

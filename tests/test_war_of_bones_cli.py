@@ -57,3 +57,12 @@ def test_a_die_size_that_cannot_be_is_one_line_and_exit_2(
     assert main(args) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("value", ["null", "true", '"x"', '"16"', "[]", "{}"])
+def test_a_die_size_that_is_no_number_is_one_line_and_exit_2(value, capsys):
+    """It once reached ``float(None)``: a TypeError traceback and exit 1."""
+    assert main(["play", "war-of-bones", "--option", f"die_size_mm={value}"]) == 2
+    err = capsys.readouterr().err
+    assert "die_size_mm must be a number of millimetres from 8 to 20" in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

@@ -59,7 +59,7 @@ def dice_rng(seed: int | str) -> random.Random:
     return random.Random(f"printkit/chance/{seed}")
 
 
-def make_bot(game: Game[S, A], name: str, player: int, rng: random.Random) -> BotLike:
+def make_bot(game: Game[S, A], name: str, player: int, rng: random.Random) -> BotLike[S, A]:
     factories = game.bots()
     if name not in factories:
         raise UnknownBotError(

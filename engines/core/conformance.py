@@ -35,10 +35,10 @@ import random
 import types
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic
 
 from printkit.engines.core.errors import EngineError, IllegalActionError
-from printkit.engines.core.game import Decision, Game, State
+from printkit.engines.core.game import A, Decision, Game, S, State
 from printkit.engines.core.log import parse_log
 from printkit.engines.core.loop import play_game, run_loop
 from printkit.engines.core.runner import ReplayVisitor, play, replay
@@ -67,12 +67,12 @@ class Conformance:
     hid_something: bool
 
 
-class _Walk:
+class _Walk(Generic[S, A]):
     """The random walk of one game: plays every seat, checks each step against the real
     state (which the decider holds, as no bot may), and keeps the last step's clone to see
     that it did not move."""
 
-    def __init__(self, game: Game[Any, Any], state: State[Any], seed: int, clones: int,
+    def __init__(self, game: Game[S, A], state: S, seed: int, clones: int,
                  where: str, shared: Mapping[int, object]) -> None:
         self.game, self.state, self.where = game, state, where
         self.rng = random.Random(f"conformance/{seed}")
@@ -81,7 +81,7 @@ class _Walk:
         self.early = clones // 2
         """The first steps are all checked, then every tenth, until ``clones`` were."""
         self.checking = False
-        self.snapshot: tuple[State[Any], State[Any]] | None = None
+        self.snapshot: tuple[S, State[Any]] | None = None
         self.step = self.actions = self.clones = self.views = 0
         self.hid_something = False
         self.info = game.info
@@ -108,7 +108,7 @@ class _Walk:
             self.snapshot = (self.state.clone(), _copy(self.state, self))
         self.step += 1
 
-    def roll(self, state: State[Any]) -> Any:
+    def roll(self, state: S) -> Any:
         self.before_step()
         outcome = state.chance_outcomes().sample(self.rng)
         data = json.loads(json.dumps(self.game.outcome_to_json(outcome)))
@@ -117,7 +117,7 @@ class _Walk:
                             f"{self.game.outcome_from_json(data)!r}")
         return outcome
 
-    def decide(self, view: State[Any]) -> Decision[Any]:
+    def decide(self, view: S) -> Decision[A]:
         self.before_step()
         state = self.state
         actions = list(state.legal_actions())
@@ -134,11 +134,11 @@ class _Walk:
             self._json_round_trip(action)
         return Decision(actions[self.rng.randrange(len(actions))])
 
-    def _sample(self, actions: list[Any]) -> Iterable[Any]:
+    def _sample(self, actions: list[A]) -> Iterable[A]:
         self.actions += min(len(actions), 6)
         return actions if len(actions) <= 6 else self.rng.sample(actions, 6)
 
-    def _json_round_trip(self, action: Any) -> None:
+    def _json_round_trip(self, action: A) -> None:
         data = json.loads(json.dumps(self.game.action_to_json(action)))
         again = self.game.action_from_json(data)
         if again != action:
@@ -252,13 +252,13 @@ class _Unpickler(pickle.Unpickler):
         return self.shared[pid]
 
 
-def _copy(state: State[Any], walk: _Walk) -> State[Any]:
+def _copy(state: State[Any], walk: _Walk[Any, Any]) -> State[Any]:
     """An independent copy of ``state``: it shares nothing with it but the game's own data
     (a pickle round trip that leaves what the game holds in place)."""
     return _Unpickler(_pickled(state, walk), walk.shared).load()  # type: ignore[no-any-return]
 
 
-def _pickled(state: State[Any], walk: _Walk) -> bytes:
+def _pickled(state: State[Any], walk: _Walk[Any, Any]) -> bytes:
     """Everything reachable from ``state`` but the game's own data, as bytes."""
     out = io.BytesIO()
     try:
@@ -331,6 +331,7 @@ def _check_metadata(game: Game[Any, Any]) -> None:
 
 
 def _check_refusals(game: Game[Any, Any], state: State[Any]) -> None:
+    # ``state`` is any game's State[Any]: ``object()`` is nonsense for every game on purpose.
     try:
         state.apply(object())
     except IllegalActionError:
@@ -339,8 +340,9 @@ def _check_refusals(game: Game[Any, Any], state: State[Any]) -> None:
                            "IllegalActionError")
 
 
-def _walk(game: Game[Any, Any], players: int, options: Mapping[str, Any], seed: int,
-          clones: int, max_steps: int, shared: Mapping[int, object]) -> tuple[_Walk, int]:
+def _walk(game: Game[S, A], players: int, options: Mapping[str, Any], seed: int,
+          clones: int, max_steps: int, shared: Mapping[int, object]
+          ) -> tuple[_Walk[S, A], int]:
     state = game.new_initial_state(players, options)
     where = f"random play, seed {seed}"
     walk = _Walk(game, state, seed, clones, where, shared)
@@ -357,7 +359,7 @@ def _walk(game: Game[Any, Any], players: int, options: Mapping[str, Any], seed: 
     return walk, ended.steps
 
 
-class _Trace(ReplayVisitor[Any, Any]):
+class _Trace(ReplayVisitor[S, A]):
     """Where a game goes, step by step: whose turn after each step, and every tenth step
     (and the end) the whole :func:`fingerprint` (listing the actions can be dear)."""
 
@@ -368,15 +370,15 @@ class _Trace(ReplayVisitor[Any, Any]):
         full = len(self.seen) % 10 == 0 or state.is_terminal()
         self.seen.append(fingerprint(state) if full else (state.current_player(),))
 
-    def visit_chance(self, before: Any, outcome: Any, after: Any) -> None:
+    def visit_chance(self, before: S, outcome: Any, after: S) -> None:
         self.step(after)
 
-    def visit_action(self, player: int, before: Any, action: Any, after: Any,
+    def visit_action(self, player: int, before: S, action: A, after: S,
                      reason: str | None) -> None:
         self.step(after)
 
 
-def _check_bot_games(game: Game[Any, Any], bot: str, players: int,
+def _check_bot_games(game: Game[S, A], bot: str, players: int,
                      options: Mapping[str, Any], seed: int) -> int:
     """One bot game: legal, logged, read back, schema-checked, replayed step by step into
     the same states, and the same log again from the same seed."""
@@ -395,14 +397,14 @@ def _check_bot_games(game: Game[Any, Any], bot: str, players: int,
         validate_log_lines(game, text)
     except EngineError as exc:
         raise ConformanceError(f"{where}: the log breaks the game's schemas: {exc}") from None
-    replayed = _Trace()
+    replayed: _Trace[S, A] = _Trace()
     try:
         end = replay(game, again, visitor=replayed).state
     except EngineError as exc:
         raise ConformanceError(f"{where}: the log does not replay: {exc}") from None
     if end.result() != played.state.result() or end.returns() != played.state.returns():
         raise ConformanceError(f"{where}: the replay ends with another result than the game")
-    trace = _Trace()
+    trace: _Trace[S, A] = _Trace()
     play_game(game, seats, seed, options, on_chance=lambda state, _roll: trace.step(state),
               on_decision=lambda state, _player, _decision: trace.step(state))
     seen = trace.seen
@@ -420,7 +422,7 @@ def _check_bot_games(game: Game[Any, Any], bot: str, players: int,
 
 
 def check_game(
-    game: Game[Any, Any],
+    game: Game[S, A],
     *,
     options: Mapping[str, Any] | None = None,
     players: int | None = None,

@@ -45,6 +45,11 @@ class NoRoomError(EngineError, ValueError):
     thrown again: the rules (a user's copy, say) ask for more dice than the area holds."""
 
 
+class DataError(EngineError, ValueError):
+    """A game's data file (its rules, a roster, a map, a designer's edited copy) breaks a
+    rule; the message names the file, the place and the rule."""
+
+
 class UnknownGameError(EngineError, KeyError):
     """A game name that no engine is registered under."""
 

@@ -30,7 +30,11 @@ if TYPE_CHECKING:
 A = TypeVar("A")
 """A game's action type (a frozen dataclass, or a union of them)."""
 S = TypeVar("S", bound="State[Any]")
-"""A game's state type."""
+"""A game's state type: a ``State[A]`` of the game's ``A``. A type variable's bound may not
+name another (PEP 484), so ``Game[S, A]`` cannot say it; each game declares the pair
+(``class TugOfWar(Game[TugOfWarState, Action])`` with ``TugOfWarState(State[Action])``) and
+tests/test_conformance.py checks that every game's two agree."""
+S_contra = TypeVar("S_contra", bound="State[Any]", contravariant=True)
 
 CHANCE = -1
 """``current_player()`` at a chance node: the runner (or a log) supplies the outcome."""
@@ -109,7 +113,9 @@ class State(ABC, Generic[A]):
         return self.current_player() == CHANCE
 
     def check_legal(self, action: Any) -> None:
-        """Raise :class:`IllegalActionError` unless ``action`` is legal now."""
+        """Raise :class:`IllegalActionError` unless ``action`` is legal now. It takes
+        anything: it is the run-time guard of what no type promises (a log's line, a
+        person's move, a chance outcome where a decision is due)."""
         player = self.current_player()
         if player == TERMINAL:
             raise IllegalActionError("the game is over; no more actions")
@@ -128,8 +134,12 @@ class State(ABC, Generic[A]):
         if not self.chance_outcomes().contains(outcome):
             raise IllegalActionError(f"{outcome!r} is not a possible outcome of this roll")
 
-    def apply(self, move: Any) -> None:
-        """Apply a decision, or a chance outcome at a CHANCE node, refusing illegal ones."""
+    def apply(self, move: A) -> None:
+        """Apply a decision, or a chance outcome at a CHANCE node, refusing illegal ones.
+
+        A decision is of the game's action type ``A``; a chance outcome is whatever the
+        chance spec offers (typed ``Any``: the spec checks it at run time), so the type
+        refuses only another game's actions."""
         if self.current_player() == CHANCE:
             self.check_outcome(move)
             self._apply_outcome(move)
@@ -303,11 +313,12 @@ class Decision(Generic[A]):
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-class BotLike(Protocol):
-    """Anything with ``decide(view) -> Decision`` can play (``view`` is the game's state)."""
+class BotLike(Protocol[S_contra, A]):
+    """Anything with ``decide(view) -> Decision`` can play: ``view`` is the game's state
+    ``S`` as its player sees it, the decision one of its actions ``A``."""
 
-    def decide(self, view: Any) -> Decision[Any]: ...
+    def decide(self, view: S_contra) -> Decision[A]: ...
 
 
-BotFactory = Callable[["Game[S, A]", int, "random.Random"], BotLike]
+BotFactory = Callable[["Game[S, A]", int, "random.Random"], "BotLike[S, A]"]
 """Makes the bot of one seat: ``factory(game, player, rng)``."""

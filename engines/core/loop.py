@@ -21,14 +21,14 @@ from typing import Any, Generic, cast
 
 from printkit.engines.core.bots import bot_rng, dice_rng, make_bot
 from printkit.engines.core.errors import EngineError
-from printkit.engines.core.game import CHANCE, TERMINAL, BotLike, Decision, Game, S
+from printkit.engines.core.game import CHANCE, TERMINAL, A, BotLike, Decision, Game, S
 
 MAX_STEPS = 1_000_000
 """Steps after which a game that has not ended is a bug (no table game comes near it)."""
 
-ChanceHook = Callable[[Any, Any], None]
+ChanceHook = Callable[[S, Any], None]
 """``on_chance(state, outcome)``: a roll was applied; ``state`` is the state after it."""
-DecisionHook = Callable[[Any, int, Decision[Any]], None]
+DecisionHook = Callable[[S, int, Decision[A]], None]
 """``on_decision(state, player, decision)``: ``player``'s decision was applied."""
 
 
@@ -44,14 +44,14 @@ class Ended(Generic[S]):
 
 
 def run_loop(
-    game: Game[S, Any],
+    game: Game[S, A],
     state: S,
-    players: Sequence[BotLike],
+    players: Sequence[BotLike[S, A]],
     *,
     dice: random.Random | None = None,
     roll: Callable[[S], Any] | None = None,
-    on_chance: ChanceHook | None = None,
-    on_decision: DecisionHook | None = None,
+    on_chance: ChanceHook[S] | None = None,
+    on_decision: DecisionHook[S, A] | None = None,
     max_steps: int = MAX_STEPS,
 ) -> Ended[S]:
     """Play ``state`` to its end: ``players[p]`` decides for seat ``p`` on ``state.view(p)``;
@@ -85,19 +85,19 @@ def run_loop(
         steps += 1
 
 
-def seat_bots(game: Game[S, Any], bots: Sequence[str], seed: int | str) -> list[BotLike]:
+def seat_bots(game: Game[S, A], bots: Sequence[str], seed: int | str) -> list[BotLike[S, A]]:
     """The bots of a game with ``seed``: ``bots[i]`` at seat ``i``, each with its own stream."""
     return [make_bot(game, b, i, bot_rng(seed, i)) for i, b in enumerate(bots)]
 
 
 def play_game(
-    game: Game[S, Any],
+    game: Game[S, A],
     bots: Sequence[str],
     seed: int | str,
     options: Mapping[str, Any] | None = None,
     *,
-    on_chance: ChanceHook | None = None,
-    on_decision: DecisionHook | None = None,
+    on_chance: ChanceHook[S] | None = None,
+    on_decision: DecisionHook[S, A] | None = None,
     max_steps: int = MAX_STEPS,
 ) -> Ended[S]:
     """Auto-play one game of ``len(bots)`` players with ``options`` (on top of the game's

@@ -113,7 +113,7 @@ def play(
     def rolled(state: S, outcome: Any) -> None:
         entries.append(LogEntry(None, game.outcome_to_json(outcome)))
 
-    def decided(state: S, who: int, decision: Decision[Any]) -> None:
+    def decided(state: S, who: int, decision: Decision[A]) -> None:
         entries.append(LogEntry.decision(  # the message id and its values
             who, game.action_to_json(decision.action), decision.reason))
 

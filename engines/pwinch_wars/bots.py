@@ -60,7 +60,8 @@ class TacticalBot:
 
     name = "tactical"
 
-    def __init__(self, game: Game[Any, Any], player: int, rng: random.Random) -> None:
+    def __init__(self, game: Game[PwinchState, Action], player: int,
+                 rng: random.Random) -> None:
         self.game = game
         self.player = player
         self.rng = rng
@@ -426,4 +427,4 @@ class _Grid:
         return out
 
 
-BOTS: Mapping[str, BotFactory[Any, Any]] = {"random": RandomBot, "tactical": TacticalBot}
+BOTS: Mapping[str, BotFactory[PwinchState, Action]] = {"random": RandomBot, "tactical": TacticalBot}

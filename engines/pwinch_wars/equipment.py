@@ -25,7 +25,8 @@ from enum import Enum
 from functools import cache
 from typing import Final
 
-from printkit.engines.pwinch_wars.loading import PwinchDataError, data_text, read_csv
+from printkit.engines.core.data import read_csv
+from printkit.engines.pwinch_wars.loading import PwinchDataError, data_text
 from printkit.engines.pwinch_wars.terrain import ACTION_IDS
 
 BUILT_IN: Final = "sling"

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Final
 
+from printkit.engines.core.data import parse_toml, read_int, read_table, read_text
 from printkit.engines.pwinch_wars.hexes import (
     LAYOUT_NAME,
     Hex,
@@ -36,15 +37,7 @@ from printkit.engines.pwinch_wars.hexes import (
     neighbours,
     offset_to_hex,
 )
-from printkit.engines.pwinch_wars.loading import (
-    PwinchDataError,
-    data_names,
-    data_text,
-    parse_toml,
-    toml_int,
-    toml_str,
-    toml_table,
-)
+from printkit.engines.pwinch_wars.loading import PwinchDataError, data_names, data_text
 from printkit.engines.pwinch_wars.terrain import Chart, Terrain, load_chart
 
 SEPARATOR: Final = "---"
@@ -184,17 +177,17 @@ def parse_map(text: str, source: str, chart: Chart) -> GameMap:
     if unknown:
         raise _fail(source, f"unknown header key(s) {', '.join(unknown)} (known: "
                             f"{', '.join(HEADER_KEYS)})")
-    designed = toml_table(head, "designed_for_printkit", source)
+    designed = read_table(head, "designed_for_printkit", source)
     unknown = sorted(set(designed) - set(DESIGNED_KEYS))
     if unknown:
         raise _fail(source, f"unknown key(s) {', '.join(unknown)} under "
                             f"[designed_for_printkit] (known: {', '.join(DESIGNED_KEYS)})")
     where = "designed_for_printkit."
-    layout = toml_str(designed, "layout", source, where)
+    layout = read_text(designed, "layout", source, where)
     if layout != LAYOUT_NAME:
         raise _fail(source, f"'{where}layout' must be '{LAYOUT_NAME}', got '{layout}'")
-    columns = toml_int(designed, "columns", 2, 99, source, where)
-    rows = toml_int(designed, "rows", 2, 99, source, where)
+    columns = read_int(designed, "columns", 2, 99, source, where)
+    rows = read_int(designed, "rows", 2, 99, source, where)
     flat = designed.get("hex_flat_mm")
     low, high = HEX_FLAT_RANGE_MM
     if not isinstance(flat, int | float) or isinstance(flat, bool) or not low <= flat <= high:
@@ -205,11 +198,11 @@ def parse_map(text: str, source: str, chart: Chart) -> GameMap:
             or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 1
                        for p in parts)):
         raise _fail(source, f"'{where}parts' must be [columns, rows] of printed sheets")
-    map_id = toml_str(head, "id", source)
-    kind = toml_str(head, "kind", source)
+    map_id = read_text(head, "id", source)
+    kind = read_text(head, "kind", source)
     if kind not in KINDS:
         raise _fail(source, f"'kind' must be one of {', '.join(KINDS)}, got '{kind}'")
-    legend_raw = toml_table(head, "legend", source)
+    legend_raw = read_table(head, "legend", source)
     legend: list[tuple[str, str]] = []
     for ch, tid in legend_raw.items():
         if len(ch) != 1 or ch.isspace():
@@ -259,7 +252,7 @@ def parse_map(text: str, source: str, chart: Chart) -> GameMap:
                for i, t in enumerate(cells)}
     sight = SightGrid(columns, rows, [hex_to_offset(h) for h, t in terrain.items()
                                       if t.blocks_sight])
-    game_map = GameMap(id=map_id, title=toml_str(head, "title", source), kind=kind,
+    game_map = GameMap(id=map_id, title=read_text(head, "title", source), kind=kind,
                        columns=columns, rows=rows, hex_flat_mm=float(flat),
                        parts=(parts[0], parts[1]), legend=tuple(legend), cells=tuple(cells),
                        required=tuple(required), terrain=terrain, sight=sight)

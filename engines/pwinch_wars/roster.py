@@ -20,7 +20,8 @@ from enum import Enum
 from functools import cache
 from typing import Final
 
-from printkit.engines.pwinch_wars.loading import PwinchDataError, data_text, read_csv
+from printkit.engines.core.data import read_csv
+from printkit.engines.pwinch_wars.loading import PwinchDataError, data_text
 from printkit.engines.pwinch_wars.terrain import Ability
 
 COLUMNS: Final = ("id", "name", "fire", "moral_blue", "moral_red", "sneak", "move", "special",

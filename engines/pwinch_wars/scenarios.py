@@ -16,17 +16,10 @@ from enum import Enum
 from functools import cache
 from typing import Any, Final
 
+from printkit.engines.core.data import parse_toml, read_int, read_table, read_text
 from printkit.engines.pwinch_wars.equipment import BUILT_IN, Equipment, load_equipment
 from printkit.engines.pwinch_wars.hexes import Hex, distance
-from printkit.engines.pwinch_wars.loading import (
-    PwinchDataError,
-    data_names,
-    data_text,
-    parse_toml,
-    toml_int,
-    toml_str,
-    toml_table,
-)
+from printkit.engines.pwinch_wars.loading import PwinchDataError, data_names, data_text
 from printkit.engines.pwinch_wars.maps import GameMap, load_map, map_ids
 from printkit.engines.pwinch_wars.roster import Roster, load_roster
 
@@ -76,9 +69,9 @@ class TurnChart:
 
 
 def parse_turns(data: dict[str, Any], source: str = "turns.toml") -> TurnChart:
-    designed = toml_table(data, "designed_for_printkit", source)
+    designed = read_table(data, "designed_for_printkit", source)
     merged = {**{k: v for k, v in data.items() if k != "designed_for_printkit"}, **designed}
-    turns = toml_int(merged, "turns", 1, 40, source)
+    turns = read_int(merged, "turns", 1, 40, source)
 
     def slots(key: str) -> frozenset[int]:
         value = merged.get(key, [])
@@ -190,15 +183,15 @@ def parse_scenario(data: dict[str, Any], source: str, *, roster: Roster, equipme
     """Check and type one scenario against the data it names; each mistake names the file
     and the key."""
     _no_unknown(data, SCENARIO_KEYS, source, "")
-    map_id = toml_str(data, "map", source)
+    map_id = read_text(data, "map", source)
     if map_id not in maps:
         raise PwinchDataError(f"{source}: 'map' names an unknown map '{map_id}' (known: "
                               f"{', '.join(sorted(maps))})")
     game_map = maps[map_id]
-    players = toml_int(data, "players", 2, 3, source)
-    designed = toml_table(data, "designed_for_printkit", source)
+    players = read_int(data, "players", 2, 3, source)
+    designed = read_table(data, "designed_for_printkit", source)
     _no_unknown(designed, DESIGNED_KEYS, source, "designed_for_printkit.")
-    turn_limit = toml_int(designed, "turn_limit", 1, turns.turns, source,
+    turn_limit = read_int(designed, "turn_limit", 1, turns.turns, source,
                           "designed_for_printkit.")
     raw_teams = designed.get("teams")
     if not isinstance(raw_teams, list) or len(raw_teams) != players:
@@ -228,12 +221,12 @@ def parse_scenario(data: dict[str, Any], source: str, *, roster: Roster, equipme
                 raise PwinchDataError(f"{source}: '{where}characters': '{c}' is already in "
                                       f"{used[c]}")
             used[c] = where[:-1]
-        draft = toml_int(raw, "draft", 1, TRAY_BOXES, source, where) if "draft" in raw else 0
+        draft = read_int(raw, "draft", 1, TRAY_BOXES, source, where) if "draft" in raw else 0
         if bool(chars) == bool(draft):
             raise PwinchDataError(f"{source}: '{where[:-1]}' needs either 'characters' or "
                                   f"'draft', not both")
         size = len(chars) or draft
-        dummies = toml_int(raw, "dummies", 0, TRAY_BOXES, source, where)
+        dummies = read_int(raw, "dummies", 0, TRAY_BOXES, source, where)
         if size + dummies > TRAY_BOXES:
             raise PwinchDataError(f"{source}: '{where[:-1]}' has {size} characters and "
                                   f"{dummies} dummies; a team tray has {TRAY_BOXES} boxes")
@@ -244,7 +237,7 @@ def parse_scenario(data: dict[str, Any], source: str, *, roster: Roster, equipme
             if item not in equipment.ids or item == BUILT_IN:
                 raise PwinchDataError(f"{source}: '{where}equipment' names '{item}', which is "
                                       f"not an item with counters (equipment.csv)")
-            toml_int(items, item, 1, size, source, f"{where}equipment.")
+            read_int(items, item, 1, size, source, f"{where}equipment.")
         zone = _zone(raw.get("setup"), source, where, game_map)
         cells = set(zone.hexes(game_map))
         room = sum(1 for h in cells if game_map.terrain_at(h).may_stop)
@@ -281,18 +274,18 @@ def parse_scenario(data: dict[str, Any], source: str, *, roster: Roster, equipme
     if "choose" in designed and not drafted:
         raise PwinchDataError(f"{source}: 'designed_for_printkit.choose' needs a team with "
                               f"'draft' (fixed teams choose nothing)")
-    return Scenario(id=toml_str(data, "id", source), title=toml_str(data, "title", source),
+    return Scenario(id=read_text(data, "id", source), title=read_text(data, "title", source),
                     map=map_id, players=players,
-                    text=toml_str(designed, "text", source, "designed_for_printkit."),
+                    text=read_text(designed, "text", source, "designed_for_printkit."),
                     turn_limit=turn_limit, teams=tuple(teams), victory=victory,
                     choose=Choose(choose))
 
 
 def _victory(designed: dict[str, Any], source: str, game_map: GameMap,
              teams: list[Team]) -> Victory:
-    raw = toml_table(designed, "victory", source, "designed_for_printkit.")
+    raw = read_table(designed, "victory", source, "designed_for_printkit.")
     _no_unknown(raw, VICTORY_KEYS, source, "victory.")
-    nums = {k: toml_int(raw, k, 0, 50, source, "victory.") for k in
+    nums = {k: read_int(raw, k, 0, 50, source, "victory.") for k in
             ("eliminated", "red_at_end", "hold_points", "flag") if k in raw}
     hold = raw.get("hold")
     if hold is not None:

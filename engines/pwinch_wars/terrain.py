@@ -23,16 +23,15 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from printkit.engines.pwinch_wars.loading import (
-    PwinchDataError,
-    data_text,
+from printkit.engines.core.data import (
     parse_toml,
     read_csv,
+    read_int,
+    read_table,
+    read_text,
     require,
-    toml_int,
-    toml_str,
-    toml_table,
 )
+from printkit.engines.pwinch_wars.loading import PwinchDataError, data_text
 
 ACTION_IDS = ("pick_fruit", "fill_water", "place_hose", "scouting", "pick_up_item")
 """The special actions the turn engine knows."""
@@ -205,14 +204,14 @@ def parse_chart(data: dict[str, Any], terrains: tuple[Terrain, ...],
     merged = _merge({k: v for k, v in data.items() if k != "designed_for_printkit"},
                     designed, source)
     ids = tuple(t.id for t in terrains)
-    dice = toml_table(merged, "dice", source)
-    faces = toml_int(dice, "faces", 2, 100, source, "dice.")
-    actions_raw = toml_table(merged, "actions", source)
+    dice = read_table(merged, "dice", source)
+    faces = read_int(dice, "faces", 2, 100, source, "dice.")
+    actions_raw = read_table(merged, "actions", source)
     designed_actions = _designed_keys(data).get("actions", {})
     actions = []
     for key in ACTION_IDS:
         where = f"actions.{key}."
-        raw = toml_table(actions_raw, key, source, "actions.")
+        raw = read_table(actions_raw, key, source, "actions.")
         places = raw.get("terrain", [])
         if not isinstance(places, list) or not all(isinstance(p, str) for p in places):
             raise PwinchDataError(f"{source}: '{where}terrain' must list terrain ids")
@@ -223,12 +222,12 @@ def parse_chart(data: dict[str, Any], terrains: tuple[Terrain, ...],
         require(refills is None or refills in REFILLABLE, source,
                 f"'{where}refills' must be one of {', '.join(REFILLABLE)}")
         actions.append(Action(
-            id=key, cost=toml_int(raw, "cost", 0, 9, source, where), terrain=tuple(places),
+            id=key, cost=read_int(raw, "cost", 0, 9, source, where), terrain=tuple(places),
             refills=refills, needs=raw.get("needs"),
-            reach=toml_int(raw, "reach", 0, 9, source, where) if "reach" in raw else 0,
-            target_sneak=(toml_int(raw, "target_sneak", -9, 9, source, where)
+            reach=read_int(raw, "reach", 0, 9, source, where) if "reach" in raw else 0,
+            target_sneak=(read_int(raw, "target_sneak", -9, 9, source, where)
                           if "target_sneak" in raw else 0),
-            own_fire=toml_int(raw, "own_fire", -9, 9, source, where) if "own_fire" in raw else 0,
+            own_fire=read_int(raw, "own_fire", -9, 9, source, where) if "own_fire" in raw else 0,
             designed=key in designed_actions))
     unknown = sorted(set(actions_raw) - set(ACTION_IDS))
     require(not unknown, source, f"unknown action(s) {', '.join(unknown)} (known: "
@@ -239,17 +238,17 @@ def parse_chart(data: dict[str, Any], terrains: tuple[Terrain, ...],
             require(not allowed or t.id in allowed, source,
                     f"terrain.csv gives '{t.id}' the action '{a}' but 'actions.{a}.terrain' "
                     f"leaves it out")
-    mods = toml_table(merged, "modifiers", source)
-    modifiers = Modifiers(**{k: toml_int(mods, k, -9, 9, source, "modifiers.")
+    mods = read_table(merged, "modifiers", source)
+    modifiers = Modifiers(**{k: read_int(mods, k, -9, 9, source, "modifiers.")
                              for k in Modifiers.__dataclass_fields__})
-    abilities = toml_table(merged, "abilities", source)
+    abilities = read_table(merged, "abilities", source)
     tables = {}
     for ability in Ability:
-        tables[ability] = toml_table(abilities, ability.value, source, "abilities.")
-        toml_str(tables[ability], "name", source, f"abilities.{ability.value}.")
+        tables[ability] = read_table(abilities, ability.value, source, "abilities.")
+        read_text(tables[ability], "name", source, f"abilities.{ability.value}.")
 
     def num(ability: Ability, key: str, low: int = -9) -> int:
-        return toml_int(tables[ability], key, low, 9, source, f"abilities.{ability.value}.")
+        return read_int(tables[ability], key, low, 9, source, f"abilities.{ability.value}.")
 
     def flag(table: dict[str, Any], key: str, where: str) -> bool:
         value = table.get(key)
@@ -257,7 +256,7 @@ def parse_chart(data: dict[str, Any], terrains: tuple[Terrain, ...],
             raise PwinchDataError(f"{source}: '{where}{key}' must be true or false")
         return value
 
-    rules = toml_table(merged, "rules", source)
+    rules = read_table(merged, "rules", source)
     return Chart(
         terrains=terrains, actions=tuple(actions), modifiers=modifiers,
         abilities=AbilityRules(
@@ -271,8 +270,8 @@ def parse_chart(data: dict[str, Any], terrains: tuple[Terrain, ...],
             fighting_counts_for_victory=flag(tables[Ability.FIGHTING], "counts_for_victory",
                                              "abilities.X.")),
         dice_faces=faces,
-        always_succeeds=toml_int(dice, "always_succeeds", 1, faces, source, "dice."),
-        always_fails=toml_int(dice, "always_fails", 1, faces, source, "dice."),
+        always_succeeds=read_int(dice, "always_succeeds", 1, faces, source, "dice."),
+        always_fails=read_int(dice, "always_fails", 1, faces, source, "dice."),
         entry_check_once_per_impulse=flag(rules, "entry_check_once_per_impulse", "rules."),
         entry_check_counts_for_victory=flag(rules, "entry_check_counts_for_victory", "rules."),
     )

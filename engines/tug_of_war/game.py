@@ -942,16 +942,16 @@ class TugOfWarState(State[Action]):
             )
         return None
 
-    def _apply_action(self, action: Any) -> None:
+    def _apply_action(self, action: Action) -> None:
         """Apply a decision already known to be legal."""
-        kind = type(action)
-        if kind is Remove:
+        if type(action) is Remove:
             self._remove(action.common, action.team)
-        elif kind is EndTurn:
+        elif type(action) is EndTurn:
             self._start_turn(1 - self._player)
-        elif kind is Exchange:
+        elif type(action) is Exchange:
             self._exchange(action.common, action.team)
         else:
+            assert type(action) is Reroll  # the last kind of Action
             self._reroll(action.dice)
 
     def _exchange(self, c: int, t: int) -> None:

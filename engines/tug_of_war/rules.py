@@ -12,11 +12,11 @@ their numbers from here, so an edited data file changes them together.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Literal, get_args
+
+from printkit.engines.core.data import packaged_text, parse_toml, read_int, require
 
 RerollMode = Literal["simultaneous", "sequential"]
 
@@ -65,15 +65,14 @@ REROLL_MODES: tuple[RerollMode, ...] = get_args(RerollMode)
 ``sequential``: one die per six, one after another, each seen before the next is chosen."""
 
 
-def _require(cond: bool, message: str) -> None:
-    if not cond:
-        raise ValueError(f"tug-of-war rules.toml: {message}")
+SOURCE = "tug-of-war rules.toml"
+"""How a mistake in the rules names the file."""
 
 
 def parse_rules(data: dict[str, Any]) -> Rules:
     """Check and type the raw TOML data; a wrong value raises ``ValueError`` naming it."""
     designed = data.get("designed_for_printkit", {})
-    _require(isinstance(designed, dict), "[designed_for_printkit] must be a table")
+    require(isinstance(designed, dict), SOURCE, "[designed_for_printkit] must be a table")
     merged = {**data, **designed}
     minimum = {
         "athletes_per_side": 1,
@@ -86,24 +85,19 @@ def parse_rules(data: dict[str, Any]) -> Rules:
         "exchange_bonus": 0,
         "turn_limit": 1,
     }
-    for key, low in minimum.items():
-        value = merged.get(key)
-        _require(
-            isinstance(value, int) and not isinstance(value, bool) and value >= low,
-            f"{key!r} must be a whole number of at least {low}",
-        )
+    numbers = {key: read_int(merged, key, low, None, SOURCE) for key, low in minimum.items()}
     names = data.get("player_names", ["Yellow", "Red"])
-    _require(
-        isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names),
-        "'player_names' must list two names",
-    )
+    require(isinstance(names, list) and len(names) == 2
+            and all(isinstance(n, str) for n in names), SOURCE,
+            "'player_names' must list two names")
     mode = merged.get("reroll_mode", "simultaneous")
-    _require(mode in REROLL_MODES, f"'reroll_mode' must be one of {', '.join(REROLL_MODES)}")
+    require(mode in REROLL_MODES, SOURCE, f"'reroll_mode' must be one of "
+                                          f"{', '.join(REROLL_MODES)}")
     return Rules(
         title=str(data.get("title", "Tug of War")),
         rules_version=str(data.get("rules_version", "")),
         player_names=(names[0], names[1]),
-        **{key: merged[key] for key in minimum},
+        **numbers,
         reroll_mode=mode,
     )
 
@@ -111,9 +105,8 @@ def parse_rules(data: dict[str, Any]) -> Rules:
 @cache
 def load_rules() -> Rules:
     """The rules from the packaged ``data/rules.toml`` (read once per process)."""
-    package = resources.files("printkit.engines.tug_of_war")
-    text = (package / "data" / "rules.toml").read_text("utf-8")
-    return parse_rules(tomllib.loads(text))
+    return parse_rules(parse_toml(packaged_text("printkit.engines.tug_of_war", "rules.toml"),
+                                  SOURCE))
 
 
 RULES = load_rules()

@@ -35,8 +35,10 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from printkit.engines.core.chance import AreaRoll, DiceRoll, Landing
+from printkit.engines.core.data import shown
 from printkit.engines.core.errors import IllegalActionError
 from printkit.engines.core.game import CHANCE, TERMINAL, BotFactory, Game, GameInfo, State
+from printkit.engines.core.options import Option, Options, is_whole
 from printkit.engines.war_of_bones.actions import (
     ACTION_TYPES,
     Action,
@@ -63,7 +65,6 @@ from printkit.engines.war_of_bones.rules import (
     Rules,
     load_rules,
     parse_rules,
-    shown,
 )
 
 __all__ = [
@@ -855,8 +856,6 @@ class WarOfBones(Game[WarOfBonesState, Action]):
               "(9 in to 5 in); a game stops after turn_limit turns (designed for printkit).",
     )
 
-    OPTIONS: Final = ("die_size_mm", "turn_limit", "reengage_second", "rules")
-
     def __init__(self, rules: Rules = RULES) -> None:
         self.rules = rules
 
@@ -865,25 +864,9 @@ class WarOfBones(Game[WarOfBonesState, Action]):
         n = 2 if num_players is None else num_players
         if n != 2:
             raise ValueError(f"War of Bones takes 2 players, not {n}")
-        opts = dict(options or {})
-        base = self.rules
-        edited = opts.pop("rules", None)
-        if edited is not None:  # a designer's edited rules.toml, carried whole by the options
-            if not isinstance(edited, dict):
-                raise ValueError("rules must be the tables of a rules.toml")
-            base = parse_rules(edited)
-        size = opts.pop("die_size_mm", base.die_size_mm)
-        limit = opts.pop("turn_limit", self.rules.turn_limit)
-        second = opts.pop("reengage_second", "own")
-        if opts:
-            raise ValueError(f"unknown option(s) {', '.join(sorted(opts))}; known: "
-                             f"{', '.join(self.OPTIONS)}")
-        most = int(RANGES["designed_for_printkit.turn_limit"].high)
-        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= most:
-            raise ValueError(f"turn_limit must be a whole number of turns from 1 to {most:,}, "
-                             f"not {shown(limit)}")
-        if second not in ("own", "opponent"):
-            raise ValueError('reengage_second must be "own" or "opponent"')
+        opts = self.declared_options().read(options)
+        base, size = opts["rules"], opts["die_size_mm"]
+        limit, second = opts["turn_limit"], opts["reengage_second"]
         if base is not self.rules:
             rules = base if size == base.die_size_mm else base.with_die_size(float(size))
         else:
@@ -966,27 +949,38 @@ class WarOfBones(Game[WarOfBonesState, Action]):
             "troops": pair, "firepower": pair, "supply": pair,
         }}
 
-    def options_schema(self) -> dict[str, Any]:
+    def declared_options(self) -> Options:
+        """The die size defaults to the (edited) rules' own, so ``rules`` is read first: a
+        bad rules file is named before an unknown option; the turn limit's default is the
+        packaged rules' (an edited copy's is carried by the option, not the file)."""
         r = self.rules
         presets = ", ".join(f"{v:g}" for v in r.die_size_presets_mm)
-        return {"type": "object", "additionalProperties": False, "properties": {
-            "die_size_mm": {"type": "number", "minimum": r.die_size_min_mm,
-                            "maximum": r.die_size_max_mm,
-                            "description": f"the side of the dice in play, in mm (presets "
-                                           f"{presets})"},
-            "turn_limit": {"type": "integer", "minimum": 1,
-                           "maximum": int(RANGES["designed_for_printkit.turn_limit"].high),
-                           "description": "the game stops after this many turns"},
-            "reengage_second": {"enum": ["own", "opponent"],
-                                "description": "whose dice Reengage's second pick removes"},
-            "rules": {"type": "object",
-                      "description": "an edited rules.toml, whole (printkit --rules FILE); "
-                                     "the die size and turn limit still come from their "
-                                     "own options"},
-        }}
-
-    def default_options(self) -> dict[str, Any]:
-        return {"die_size_mm": self.rules.die_size_mm, "turn_limit": self.rules.turn_limit}
+        most = int(RANGES["designed_for_printkit.turn_limit"].high)
+        return Options(
+            Option("die_size_mm", {"type": "number", "minimum": r.die_size_min_mm,
+                                   "maximum": r.die_size_max_mm},
+                   f"the side of the dice in play, in mm (presets {presets})", in_header=True,
+                   derive=lambda read: read["rules"].die_size_mm,
+                   check=lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+                   error=lambda v: f"die_size_mm must be a number of millimetres from "
+                                   f"{r.die_size_min_mm:g} to {r.die_size_max_mm:g}, not "
+                                   f"{shown(v)}"),  # its range and grid: with_die_size
+            Option("turn_limit", {"type": "integer", "minimum": 1, "maximum": most},
+                   "the game stops after this many turns", default=r.turn_limit,
+                   in_header=True, check=lambda v: is_whole(v) and 1 <= v <= most,
+                   error=lambda v: f"turn_limit must be a whole number of turns from 1 to "
+                                   f"{most:,}, not {shown(v)}"),
+            Option("reengage_second", {"enum": ["own", "opponent"]},
+                   "whose dice Reengage's second pick removes", default="own",
+                   check=lambda v: v in ("own", "opponent"),
+                   error=lambda v: 'reengage_second must be "own" or "opponent"'),
+            Option("rules", {"type": "object"},
+                   "an edited rules.toml, whole (printkit --rules FILE); the die size and "
+                   "turn limit still come from their own options", early=True,
+                   check=lambda v: v is None or isinstance(v, dict),
+                   error=lambda v: "rules must be the tables of a rules.toml",
+                   parse=lambda v: r if v is None else parse_rules(v)),
+        )
 
     def bots(self) -> Mapping[str, BotFactory[WarOfBonesState, Action]]:
         from printkit.engines.war_of_bones.bots import HeuristicBot, RandomBot, SearchBot

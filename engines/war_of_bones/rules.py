@@ -17,11 +17,21 @@ written with one decimal.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, replace
 from functools import cache
-from importlib import resources
 from typing import Any, Final
+
+from printkit.engines.core.codec import is_whole
+from printkit.engines.core.data import (
+    fail,
+    known_keys,
+    packaged_text,
+    parse_toml,
+    read_int,
+    read_number,
+    read_text,
+    shown,
+)
 
 MM_PER_INCH = 25.4
 
@@ -116,11 +126,6 @@ class Rules:
         return replace(self, die_size_mm=float(mm))
 
 
-MAX_SHOWN = 40
-"""A refused value is quoted in at most this many characters (a 4,000-digit number or a long
-text would otherwise fill the terminal)."""
-
-
 @dataclass(frozen=True, slots=True)
 class Range:
     """The values a key of ``rules.toml`` may take, and why (every key a designer may edit in
@@ -206,137 +211,92 @@ DESIGNED_KEYS: Final = ("die_size_presets_mm", "player_letters",
                         *(k.split(".", 1)[1] for k in RANGES if "." in k))
 
 
-def _fail(message: str) -> ValueError:
-    return ValueError(f"war_of_bones rules.toml: {message}")
-
-
-def shown(value: Any) -> str:
-    """``value`` as a refusal quotes it: its repr (control characters escaped), cut short.
-
-    >>> print(shown("a\\nb"), shown(10 ** 60))
-    'a\\nb' 1000000000000000000000000000000000000000…
-    """
-    text = repr(value)
-    return text if len(text) <= MAX_SHOWN else text[:MAX_SHOWN] + "…"
+SOURCE: Final = "war_of_bones rules.toml"
+"""How a mistake in the rules names the file."""
 
 
 def _number(data: dict[str, Any], key: str, where: str = "") -> float:
     """The value of ``key`` checked against its range in :data:`RANGES`."""
     r = RANGES[where + key]
-    value = data.get(key)
-    kind = "a whole number" if r.whole else "a number"
-    if (isinstance(value, bool) or not isinstance(value, int | float)
-            or (r.whole and not isinstance(value, int)) or not r.low <= value <= r.high):
-        if r.fixed:
-            raise _fail(f"'{where}{key}' must be {r.low:g}, not {shown(value)} ({r.fixed})")
-        raise _fail(f"'{where}{key}' must be {kind} from {r.low:g} to {r.high:g}, not "
-                    f"{shown(value)}")
-    return value
-
-
-def _num(data: dict[str, Any], key: str, where: str = "") -> float:
-    return float(_number(data, key, where))
-
-
-def _int(data: dict[str, Any], key: str, where: str = "") -> int:
-    return int(_number(data, key, where))
-
-
-def _text(data: dict[str, Any], key: str, default: str) -> str:
-    value = data.get(key, default)
-    if not isinstance(value, str) or len(value) > 80 or not value.isprintable():
-        raise _fail(f"'{key}' must be a text of at most 80 printable characters, not "
-                    f"{shown(value)}")
-    return value
-
-
-def _known_keys(data: dict[str, Any], known: tuple[str, ...], where: str = "") -> None:
-    """A key the rules do not know (a misspelt one would otherwise be ignored)."""
-    for key in data:
-        if key not in known:
-            raise _fail(f"{shown(where + str(key))} is not a key of rules.toml (known: "
-                        f"{', '.join(known)})")
+    if r.whole:
+        return read_int(data, key, int(r.low), int(r.high), SOURCE, where)
+    return read_number(data, key, r.low, r.high, SOURCE, where, r.fixed)
 
 
 def parse_rules(data: dict[str, Any]) -> Rules:
-    """Check and type the raw TOML data; a wrong value raises ``ValueError`` naming its key.
+    """Check and type the raw TOML data; a wrong value raises ``DataError`` naming its key.
 
     Every number has a range (:data:`RANGES`, each with its reason) and the dice must fit the
     smallest area (:data:`DICE_FIT`):
 
-    >>> import tomllib
-    >>> text = resources.files("printkit.engines.war_of_bones").joinpath("data", "rules.toml")
-    >>> data = tomllib.loads(text.read_text("utf-8"))
-    >>> parse_rules({**data, "faces": 10 ** 6})  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    ValueError: war_of_bones rules.toml: 'faces' must be a whole number from 2 to 6, not 1000000
-    >>> parse_rules({**data, "area_in": 4})  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    ValueError: war_of_bones rules.toml: 'area_in' ... must hold 16 dice of up to 20 mm...
+    >>> data = parse_toml(packaged_text("printkit.engines.war_of_bones", "rules.toml"), SOURCE)
+    >>> def refusal(data):
+    ...     try:
+    ...         parse_rules(data)
+    ...     except ValueError as exc:  # a DataError
+    ...         print(exc)
+    >>> refusal({**data, "faces": 10 ** 6})
+    war_of_bones rules.toml: 'faces' must be a whole number from 2 to 6, not 1000000
+    >>> refusal({**data, "area_in": 4})  # doctest: +ELLIPSIS
+    war_of_bones rules.toml: 'area_in' ... must hold 16 dice of up to 20 mm...
     """
     if not isinstance(data, dict):
-        raise _fail("the rules are a TOML table")
+        raise fail(SOURCE, "the rules are a TOML table")
     d = data.get("designed_for_printkit")
     if not isinstance(d, dict):
-        raise _fail("'designed_for_printkit' must be a table")
-    _known_keys(data, TOP_KEYS)
+        raise fail(SOURCE, "'designed_for_printkit' must be a table")
+    known_keys(data, TOP_KEYS, SOURCE)
     w = "designed_for_printkit."
-    _known_keys(d, DESIGNED_KEYS, w)
+    known_keys(d, DESIGNED_KEYS, SOURCE, w)
     letters = d.get("player_letters")
     if (not isinstance(letters, list) or len(letters) != 2
             or tuple(letters) != PLAYER_LETTERS):
-        raise _fail(f"'{w}player_letters' must be [\"A\", \"B\"], not {shown(letters)} (every "
-                    "log names dice A1, B1 ...)")
-    if _int_or_none(data.get("players")) != 2:
-        raise _fail(f"'players' must be 2, not {shown(data.get('players'))}")
+        raise fail(SOURCE, f"'{w}player_letters' must be [\"A\", \"B\"], not "
+                           f"{shown(letters)} (every log names dice A1, B1 ...)")
+    if not is_whole(data.get("players")) or data.get("players") != 2:
+        raise fail(SOURCE, f"'players' must be 2, not {shown(data.get('players'))}")
     rules = Rules(
-        title=_text(data, "title", "War of Bones"),
-        rules_version=_text(data, "rules_version", ""),
+        title=read_text(data, "title", SOURCE, default="War of Bones", longest=80),
+        rules_version=read_text(data, "rules_version", SOURCE, default="", longest=80),
         player_letters=(letters[0], letters[1]),
-        faces=_int(data, "faces"),
-        area_in=_num(data, "area_in"),
-        converge_in=_num(data, "converge_in"),
-        troops=_int(data, "troops"),
-        rollers=_int(data, "rollers"),
-        supply_dice=_int(data, "supply_dice"),
-        setup_own=_int(data, "setup_own"),
-        setup_opponent=_int(data, "setup_opponent"),
-        max_troops_in_area=_int(data, "max_troops_in_area"),
-        max_supply=_int(data, "max_supply"),
-        die_size_mm=_num(d, "die_size_mm", w),
+        faces=int(_number(data, "faces")),
+        area_in=_number(data, "area_in"),
+        converge_in=_number(data, "converge_in"),
+        troops=int(_number(data, "troops")),
+        rollers=int(_number(data, "rollers")),
+        supply_dice=int(_number(data, "supply_dice")),
+        setup_own=int(_number(data, "setup_own")),
+        setup_opponent=int(_number(data, "setup_opponent")),
+        max_troops_in_area=int(_number(data, "max_troops_in_area")),
+        max_supply=int(_number(data, "max_supply")),
+        die_size_mm=_number(d, "die_size_mm", w),
         die_size_presets_mm=(),
-        die_size_min_mm=_num(d, "die_size_min_mm", w),
-        die_size_max_mm=_num(d, "die_size_max_mm", w),
-        position_precision_mm=_num(d, "position_precision_mm", w),
-        turn_limit=_int(d, "turn_limit", w),
-        converge_min_area_in=_num(d, "converge_min_area_in", w),
-        supply_reroll_cost=_int(d, "supply_reroll_cost", w),
+        die_size_min_mm=_number(d, "die_size_min_mm", w),
+        die_size_max_mm=_number(d, "die_size_max_mm", w),
+        position_precision_mm=_number(d, "position_precision_mm", w),
+        turn_limit=int(_number(d, "turn_limit", w)),
+        converge_min_area_in=_number(d, "converge_min_area_in", w),
+        supply_reroll_cost=int(_number(d, "supply_reroll_cost", w)),
     )
     if rules.setup_own + rules.setup_opponent != rules.troops:
-        raise _fail("'setup_own' + 'setup_opponent' must equal 'troops'")
+        raise fail(SOURCE, "'setup_own' + 'setup_opponent' must equal 'troops'")
     if rules.max_troops_in_area > rules.troops:
-        raise _fail("'max_troops_in_area' cannot exceed 'troops'")
+        raise fail(SOURCE, "'max_troops_in_area' cannot exceed 'troops'")
     if rules.die_size_min_mm > rules.die_size_max_mm:
-        raise _fail(f"'{w}die_size_min_mm' cannot exceed '{w}die_size_max_mm'")
+        raise fail(SOURCE, f"'{w}die_size_min_mm' cannot exceed '{w}die_size_max_mm'")
     rules.with_die_size(rules.die_size_mm)  # the default size must itself be allowed
     presets = d.get("die_size_presets_mm")
     if not isinstance(presets, list) or not 1 <= len(presets) <= MAX_PRESETS:
-        raise _fail(f"'{w}die_size_presets_mm' must list 1 to {MAX_PRESETS} sizes in "
+        raise fail(SOURCE, f"'{w}die_size_presets_mm' must list 1 to {MAX_PRESETS} sizes in "
                     "millimetres")
     for value in presets:
         try:
             rules.with_die_size(value)
         except ValueError as exc:
-            raise _fail(f"'{w}die_size_presets_mm': {exc}") from None
+            raise fail(SOURCE, f"'{w}die_size_presets_mm': {exc}") from None
     rules = replace(rules, die_size_presets_mm=tuple(float(v) for v in presets))
     _check_dice_fit(rules)
     return rules
-
-
-def _int_or_none(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def _check_dice_fit(rules: Rules) -> None:
@@ -348,7 +308,7 @@ def _check_dice_fit(rules: Rules) -> None:
     dice = 2 * rules.troops
     if side < widths * die or dice * die * die > cover * side * side:
         after = " after every Converge" if rules.converges_allowed else ""
-        raise _fail(
+        raise fail(SOURCE,
             f"'area_in' ({rules.area_in:g} in, with 'converge_in', 'troops' and "
             f"'designed_for_printkit.die_size_max_mm'): the smallest area, {side_in:g} in"
             f"{after}, must hold {dice} dice of up to {die:g} mm: at least {widths:g} die "
@@ -359,9 +319,8 @@ def _check_dice_fit(rules: Rules) -> None:
 @cache
 def load_rules(die_size_mm: float | None = None) -> Rules:
     """The rules from the packaged ``data/rules.toml``, with another die size if given."""
-    text = (resources.files("printkit.engines.war_of_bones") / "data" / "rules.toml").read_text(
-        "utf-8")
-    rules = parse_rules(tomllib.loads(text))
+    text = packaged_text("printkit.engines.war_of_bones", "rules.toml")
+    rules = parse_rules(parse_toml(text, SOURCE))
     return rules if die_size_mm is None else rules.with_die_size(die_size_mm)
 
 

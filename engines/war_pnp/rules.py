@@ -15,13 +15,13 @@ line naming its key.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from printkit.engines.core.data import fail, packaged_text, parse_toml, read_int, read_ints
 
 
 class PowerKind(Enum):
@@ -154,25 +154,8 @@ class Rules:
         return column.value(box) * sum((self.sum_chance(s) for s in column.sums), Fraction())
 
 
-def _fail(message: str) -> ValueError:
-    return ValueError(f"war_pnp rules.toml: {message}")
-
-
-def _int(data: dict[str, Any], key: str, low: int, where: str = "") -> int:
-    value = data.get(key)
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        raise _fail(f"'{where}{key}' must be a whole number of at least {low}")
-    return value
-
-
-def _int_list(value: Any, key: str, length: int, low: int) -> tuple[int, ...]:
-    if (
-        not isinstance(value, list)
-        or len(value) != length
-        or not all(isinstance(v, int) and not isinstance(v, bool) and v >= low for v in value)
-    ):
-        raise _fail(f"'{key}' must list {length} whole numbers of at least {low}")
-    return tuple(value)
+SOURCE = "war_pnp rules.toml"
+"""How a mistake in the rules names the file."""
 
 
 def _power(kind: PowerKind, raw: Any, boxes: int, designed: bool,
@@ -181,16 +164,17 @@ def _power(kind: PowerKind, raw: Any, boxes: int, designed: bool,
         section = "designed_for_printkit.powers." if designed else "powers."
     where = section + kind.value
     if not isinstance(raw, dict):
-        raise _fail(f"'{where}' must be a table")
-    number = _int(raw, "number", 1, where + ".")
+        raise fail(SOURCE, f"'{where}' must be a table")
+    number = read_int(raw, "number", 1, None, SOURCE, where + ".")
     options = raw.get("options")
     if kind is PowerKind.GROW:
         if not isinstance(options, list) or len(options) != boxes:
-            raise _fail(f"'{where}.options' must list {boxes} [you, opponents] pairs")
-        pairs = [_int_list(pair, f"{where}.options[{i}]", 2, 0) for i, pair in enumerate(options)]
+            raise fail(SOURCE, f"'{where}.options' must list {boxes} [you, opponents] pairs")
+        pairs = [read_ints(pair, f"{where}.options[{i}]", 2, 0, SOURCE)
+                 for i, pair in enumerate(options)]
         return PowerSpec(kind, number, tuple(p[0] for p in pairs), tuple(p[1] for p in pairs),
                          designed)
-    amounts = _int_list(options, f"{where}.options", boxes, 1)
+    amounts = read_ints(options, f"{where}.options", boxes, 1, SOURCE)
     return PowerSpec(kind, number, amounts, (0,) * boxes, designed)
 
 
@@ -198,66 +182,70 @@ def parse_rules(data: dict[str, Any]) -> Rules:
     """Check and type the raw TOML data; a wrong value raises ``ValueError`` naming its key."""
     designed = data.get("designed_for_printkit")
     if not isinstance(designed, dict):
-        raise _fail("'designed_for_printkit' must be a table")
+        raise fail(SOURCE, "'designed_for_printkit' must be a table")
     ints = {
         "default_players": 2, "min_players": 2, "dice": 1, "faces": 2,
         "setup_developments": 0, "power_rows": 1, "boxes_per_row": 1, "win_score": 1,
         "score_track_top": 1, "power_chances_per_player": 1, "hard_decisions_rounds": 1,
         "design_notes_rounds": 1,
     }
-    numbers = {key: _int(data, key, low) for key, low in ints.items()}
-    max_players = _int(designed, "max_players", numbers["default_players"],
-                       "designed_for_printkit.")
+    numbers = {key: read_int(data, key, low, None, SOURCE) for key, low in ints.items()}
+    max_players = read_int(designed, "max_players", numbers["default_players"], None, SOURCE,
+                           "designed_for_printkit.")
     boxes = numbers["boxes_per_row"]
     if numbers["power_rows"] != numbers["faces"]:
-        raise _fail("'power_rows' must equal 'faces' (one row per die face)")
+        raise fail(SOURCE, "'power_rows' must equal 'faces' (one row per die face)")
     seed_powers = data.get("powers", {})
     designed_powers = designed.get("powers", {})
     if not isinstance(seed_powers, dict) or not isinstance(designed_powers, dict):
-        raise _fail("'powers' and 'designed_for_printkit.powers' must be tables")
+        raise fail(SOURCE, "'powers' and 'designed_for_printkit.powers' must be tables")
     powers = []
     for kind in STANDARD_POWERS:
         in_seed, in_design = kind.value in seed_powers, kind.value in designed_powers
         if in_seed == in_design:
-            raise _fail(f"power '{kind.value}' must be given exactly once "
+            raise fail(SOURCE, f"power '{kind.value}' must be given exactly once "
                         "(under [powers] or [designed_for_printkit.powers])")
         raw = seed_powers[kind.value] if in_seed else designed_powers[kind.value]
         powers.append(_power(kind, raw, boxes, designed=in_design))
     unknown = (set(seed_powers) | set(designed_powers)) - {k.value for k in STANDARD_POWERS}
     if unknown:
-        raise _fail(f"unknown power '{sorted(unknown)[0]}'")
+        raise fail(SOURCE, f"unknown power '{sorted(unknown)[0]}'")
     extras = designed.get("extra_powers", {})
     if not isinstance(extras, dict):
-        raise _fail("'designed_for_printkit.extra_powers' must be a table")
+        raise fail(SOURCE, "'designed_for_printkit.extra_powers' must be a table")
     for kind in PowerKind:
         if kind.extra:
             if kind.value not in extras:
-                raise _fail(f"'designed_for_printkit.extra_powers.{kind.value}' is missing")
+                raise fail(SOURCE,
+                           f"'designed_for_printkit.extra_powers.{kind.value}' is missing")
             powers.append(_power(kind, extras[kind.value], boxes, designed=True,
                                  section="designed_for_printkit.extra_powers."))
     sheet = designed.get("sheet")
     if not isinstance(sheet, dict):
-        raise _fail("'designed_for_printkit.sheet' must be a table")
-    history = _int(sheet, "history_length", 1, "designed_for_printkit.sheet.")
+        raise fail(SOURCE, "'designed_for_printkit.sheet' must be a table")
+    history = read_int(sheet, "history_length", 1, None, SOURCE, "designed_for_printkit.sheet.")
     limits = designed.get("limits")
     if not isinstance(limits, dict):
-        raise _fail("'designed_for_printkit.limits' must be a table")
-    safety = _int(limits, "round_safety_limit", 1, "designed_for_printkit.limits.")
+        raise fail(SOURCE, "'designed_for_printkit.limits' must be a table")
+    safety = read_int(limits, "round_safety_limit", 1, None, SOURCE,
+                      "designed_for_printkit.limits.")
     raw_columns = designed.get("points_columns")
     if not isinstance(raw_columns, list) or not raw_columns:
-        raise _fail("'designed_for_printkit.points_columns' must list the Points columns")
+        raise fail(SOURCE,
+                   "'designed_for_printkit.points_columns' must list the Points columns")
     columns = []
     for i, raw in enumerate(raw_columns):
         key = f"designed_for_printkit.points_columns[{i}]"
         if not isinstance(raw, dict) or not isinstance(raw.get("sums"), list):
-            raise _fail(f"'{key}.sums' must list dice sums")
-        sums = _int_list(raw["sums"], f"{key}.sums", len(raw["sums"]), 1)
-        values = _int_list(raw.get("values"), f"{key}.values", boxes, 0)
+            raise fail(SOURCE, f"'{key}.sums' must list dice sums")
+        sums = read_ints(raw["sums"], f"{key}.sums", len(raw["sums"]), 1, SOURCE)
+        values = read_ints(raw.get("values"), f"{key}.values", boxes, 0, SOURCE)
         columns.append(PointsColumn(sums, values))
     all_sums = sorted(s for c in columns for s in c.sums)
     expected = list(range(numbers["dice"], numbers["dice"] * numbers["faces"] + 1))
     if all_sums != expected:
-        raise _fail("'designed_for_printkit.points_columns' must cover each dice sum once")
+        raise fail(SOURCE,
+                   "'designed_for_printkit.points_columns' must cover each dice sum once")
     rules = Rules(
         title=str(data.get("title", "W.A.R. – Powers 'n Points")),
         short_title=str(data.get("short_title", "W.A.R. PnP")),
@@ -273,11 +261,13 @@ def parse_rules(data: dict[str, Any]) -> Rules:
     for i, fixed in enumerate(data.get("seed_boxes", [])):
         key = f"seed_boxes[{i}]"
         if not isinstance(fixed, dict) or not isinstance(fixed.get("sums"), list):
-            raise _fail(f"'{key}.sums' must list dice sums")
-        box, value = _int(fixed, "box", 1, key + "."), _int(fixed, "value", 0, key + ".")
+            raise fail(SOURCE, f"'{key}.sums' must list dice sums")
+        box = read_int(fixed, "box", 1, None, SOURCE, key + ".")
+        value = read_int(fixed, "value", 0, None, SOURCE, key + ".")
         column = rules.column_for_sum(fixed["sums"][0])
         if list(column.sums) != fixed["sums"] or box > boxes or column.value(box) != value:
-            raise _fail(f"'{key}': the seed's box {box} of {column.label} is worth {value}")
+            raise fail(SOURCE,
+                       f"'{key}': the seed's box {box} of {column.label} is worth {value}")
         fixed_boxes.append((column, box))
     return replace(rules, seed_boxes=tuple(fixed_boxes))
 
@@ -285,10 +275,8 @@ def parse_rules(data: dict[str, Any]) -> Rules:
 @cache
 def load_rules() -> Rules:
     """The rules from the packaged ``data/rules.toml`` (read once per process)."""
-    text = (resources.files("printkit.engines.war_pnp") / "data" / "rules.toml").read_text(
-        "utf-8"
-    )
-    return parse_rules(tomllib.loads(text))
+    return parse_rules(parse_toml(packaged_text("printkit.engines.war_pnp", "rules.toml"),
+                                  SOURCE))
 
 
 RULES = load_rules()

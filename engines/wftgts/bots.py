@@ -19,11 +19,11 @@ no English words, so a translated sentence reads whole.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from printkit.engines.core.bots import N_, RandomBot
-from printkit.engines.core.game import BotLike, Decision, Game, Reason
+from printkit.engines.core.game import BotFactory, Decision, Game, Reason
 from printkit.engines.wftgts.game import KEEPS, SCORE_BEST, SCORE_JUNK, Action, WFtGtSState
 from printkit.engines.wftgts.rules import RULES
 from printkit.engines.wftgts.scoring import Scoring, _best
@@ -183,7 +183,7 @@ class OptimalBot(_SheetBot):
         return _score_best(scoring)
 
 
-BOTS: Mapping[str, Callable[[Game[WFtGtSState, Action], int, random.Random], BotLike]] = {
+BOTS: Mapping[str, BotFactory[WFtGtSState, Action]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "optimal": OptimalBot,

@@ -37,6 +37,7 @@ from printkit.engines.core.chance import DiceRoll
 from printkit.engines.core.codec import ActionCodec, Custom
 from printkit.engines.core.errors import IllegalActionError
 from printkit.engines.core.game import CHANCE, TERMINAL, BotFactory, Game, GameInfo, State
+from printkit.engines.core.options import Options
 from printkit.engines.wftgts.rules import RULES, DieSpec, Rules
 from printkit.engines.wftgts.scoring import Scoring, _best, score_groups
 
@@ -578,9 +579,13 @@ class WFtGtS(Game[WFtGtSState, Action]):
                 f" players, not {n!r} (the rules allow any number; the engine stops at"
                 f" {self.info.max_players:,} to catch a mistyped count)"
             )
-        if options:
-            raise ValueError(f"{self.info.name} has no options; got {', '.join(options)}")
+        self.declared_options().read(options)
         return WFtGtSState(self, n)
+
+    def declared_options(self) -> Options:
+        """None: the rules have no variants, so any option given is refused."""
+        return Options(unknown=lambda names, known:
+                       f"{self.info.name} has no options; got {', '.join(names)}")
 
     # -- JSON ----------------------------------------------------------------------------
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from printkit.engines.core.data import packaged_text, parse_toml, read_int, read_text, require
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,58 +78,43 @@ def _digest(rules: Rules) -> str:
     return hashlib.sha256(blob).hexdigest()[:16]
 
 
-def _require(cond: bool, message: str) -> None:
-    if not cond:
-        raise ValueError(f"wftgts rules.toml: {message}")
+SOURCE = "wftgts rules.toml"
+"""How a mistake in the rules names the file."""
 
 
 def parse_rules(data: dict[str, Any]) -> Rules:
-    """Check and type the raw TOML data; a wrong value raises ``ValueError`` naming it."""
-    ints = ("rounds", "rolls_per_round", "min_group", "set_bonus", "junk_uses")
-    for key in ints:
-        _require(isinstance(data.get(key), int), f"{key!r} must be a whole number")
-    _require(data["rounds"] >= 1, "'rounds' must be at least 1")
-    _require(data["rolls_per_round"] >= 1, "'rolls_per_round' must be at least 1")
-    _require(data["min_group"] >= 2, "'min_group' must be at least 2")
-    _require(data["set_bonus"] >= 0, "'set_bonus' must not be negative")
-    _require(data["junk_uses"] >= 0, "'junk_uses' must not be negative")
-    raw_dice = data.get("dice")
-    if not isinstance(raw_dice, list) or not raw_dice:
-        raise ValueError("wftgts rules.toml: 'dice' must list the dice")
+    """Check and type the raw TOML data; a wrong value raises ``DataError`` naming it."""
+    low = {"rounds": 1, "rolls_per_round": 1, "min_group": 2, "set_bonus": 0, "junk_uses": 0}
+    numbers = {key: read_int(data, key, least, None, SOURCE) for key, least in low.items()}
+    raw_dice: Any = data.get("dice")
+    require(isinstance(raw_dice, list) and bool(raw_dice), SOURCE, "'dice' must list the dice")
     dice = []
     for i, d in enumerate(raw_dice):
-        _require(isinstance(d, dict), f"dice[{i}] must be a table")
-        for key in ("id", "label"):
-            _require(isinstance(d.get(key), str) and d[key], f"dice[{i}].{key} must be text")
-        for key in ("sides", "points"):
-            _require(isinstance(d.get(key), int) and d[key] >= 1, f"dice[{i}].{key} must be >= 1")
-        dice.append(DieSpec(d["id"], d["label"], d["sides"], d["points"], d.get("reading", "")))
+        require(isinstance(d, dict), SOURCE, f"dice[{i}] must be a table")
+        where = f"dice[{i}]."
+        ident, label = read_text(d, "id", SOURCE, where), read_text(d, "label", SOURCE, where)
+        sides = read_int(d, "sides", 1, None, SOURCE, where)
+        dice.append(DieSpec(ident, label, sides, read_int(d, "points", 1, None, SOURCE, where),
+                            d.get("reading", "")))
     ids = [d.id for d in dice]
-    _require(len(set(ids)) == len(ids), "die ids must be different")
+    require(len(set(ids)) == len(ids), SOURCE, "die ids must be different")
     # The scorer and the optimal tables rely on at most two disjoint groups per line.
-    _require(
-        len(dice) < 3 * data["min_group"],
-        f"{len(dice)} dice with groups of {data['min_group']} could make three groups;"
-        " the scorer supports at most two",
-    )
+    require(len(dice) < 3 * numbers["min_group"], SOURCE,
+            f"{len(dice)} dice with groups of {numbers['min_group']} could make three groups;"
+            " the scorer supports at most two")
     return Rules(
         title=str(data.get("title", "Waiting For the Game to Start")),
         short_title=str(data.get("short_title", "WFtGtS")),
         rules_version=str(data.get("rules_version", "")),
         dice=tuple(dice),
-        rounds=data["rounds"],
-        rolls_per_round=data["rolls_per_round"],
-        min_group=data["min_group"],
-        set_bonus=data["set_bonus"],
-        junk_uses=data["junk_uses"],
+        **numbers,
     )
 
 
 @cache
 def load_rules() -> Rules:
     """The rules from the packaged ``data/rules.toml`` (read once per process)."""
-    text = (resources.files("printkit.engines.wftgts") / "data" / "rules.toml").read_text("utf-8")
-    return parse_rules(tomllib.loads(text))
+    return parse_rules(parse_toml(packaged_text("printkit.engines.wftgts", "rules.toml"), SOURCE))
 
 
 RULES = load_rules()

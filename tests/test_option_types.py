@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import Cli
 
 from printkit.kits import kits
 
@@ -21,13 +22,15 @@ CASES = [(name, option, value)
          for value in BAD]
 
 
-def test_every_game_with_options_is_covered():
+def test_every_game_with_options_is_covered() -> None:
     assert {name for name, _o, _v in CASES} >= {"tug-of-war", "war-pnp", "war-of-bones",
                                                 "pwinch-wars"}
 
 
 @pytest.mark.parametrize(("name", "option", "value"), CASES)
-def test_a_value_of_the_wrong_type_is_refused_in_one_line_or_taken(name, option, value, cli):
+def test_a_value_of_the_wrong_type_is_refused_in_one_line_or_taken(name: str, option: str,
+                                                                  value: str,
+                                                                  cli: Cli) -> None:
     game = kits()[name].game()
     given = {**game.default_options(), option: json.loads(value)}
     try:

@@ -60,7 +60,9 @@ def test_a_die_size_that_cannot_be_is_one_line_and_exit_2(
 
 
 @pytest.mark.parametrize("value", ["null", "true", '"x"', '"16"', "[]", "{}"])
-def test_a_die_size_that_is_no_number_is_one_line_and_exit_2(value, capsys):
+def test_a_die_size_that_is_no_number_is_one_line_and_exit_2(
+    value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     """It once reached ``float(None)``: a TypeError traceback and exit 1."""
     assert main(["play", "war-of-bones", "--option", f"die_size_mm={value}"]) == 2
     err = capsys.readouterr().err

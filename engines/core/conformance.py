@@ -303,7 +303,7 @@ def shared_data(game: Game[Any, Any], players: int,
     """What the game's states share, by ``id``: everything the game holds (:func:`held_by`),
     and what any two fresh states both hold (the tables a game keeps in its modules, such as
     a map's paths, and their caches). A state's copy leaves these in place: they are not a
-    state's own (copying the Pwinch Wars tables at every step took most of the check's time).
+    state's own (copying a hex-map game's path tables at every step took most of the check's time).
     A state that kept its own data in such a table would move its clones with it, which the
     clone checks see."""
     shared = held_by(game)

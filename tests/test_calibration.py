@@ -142,12 +142,12 @@ def find_scales(front: Page) -> list[Scale]:
                 pos = w["cy"] if vertical else w["cx"]
                 if not mm(2) < off < mm(8) or not lo - mm(2) < pos < hi + mm(2):
                     continue
-                tick = min(long_ticks, key=lambda p, pos=pos: abs(p - pos))
+                tick = min(long_ticks, key=lambda p: abs(p - pos))
                 assert abs(tick - pos) < mm(0.5), (w["text"], tick, pos)
                 labels.append((tick, value))
             labels.sort()
             names = [w for w in front.words if w["text"] in ("X", "Y") and w["size"] >= 9]
-            name = min(names, key=lambda w, s=(b): _distance(w["cx"], w["cy"], s))
+            name = min(names, key=lambda w: _distance(w["cx"], w["cy"], b))
             heads = [o for o in front.other
                      if _distance((o["x0"] + o["x1"]) / 2,
                                   front.height - (o["top"] + o["bottom"]) / 2, b) < mm(12)]

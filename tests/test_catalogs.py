@@ -11,6 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog as PoCatalog
+from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 from conftest import extracted_message_ids
 
@@ -30,7 +32,7 @@ def _folder(catalog: Catalog) -> Path:
     return Path(str(catalog.folder()))
 
 
-def _catalog(catalog: Catalog, locale: str):
+def _catalog(catalog: Catalog, locale: str) -> PoCatalog:
     with catalog.po(locale).open("rb") as fh:
         return read_po(fh, locale=locale)
 
@@ -40,12 +42,13 @@ def _template_ids(catalog: Catalog) -> set[object]:
         return {m.id for m in read_po(fh) if m.id}
 
 
-def _forms(message) -> list[str]:
-    return list(message.id) if isinstance(message.id, tuple) else [message.id]
+def _forms(message: Message) -> list[str]:
+    return [message.id] if isinstance(message.id, str) else list(message.id)
 
 
-def _translations(message) -> list[str]:
-    return list(message.string) if isinstance(message.string, tuple) else [message.string]
+def _translations(message: Message) -> list[str]:
+    return list(message.string) if isinstance(message.string, (tuple, list)) else [
+        message.string or ""]  # a PO file's untranslated string is "" (never None)
 
 
 def test_the_seven_languages_ship() -> None:
@@ -67,14 +70,14 @@ def test_every_kit_has_its_catalog_beside_its_templates() -> None:
 
 
 @pytest.mark.parametrize("catalog", CATALOGS)
-def test_every_catalog_ships_every_language(catalog) -> None:
+def test_every_catalog_ships_every_language(catalog: Catalog) -> None:
     """A language is printkit's only when every catalog has it (a kit lacking one would
     print its words in English)."""
     assert catalog.languages() == SHIPPED
 
 
 @pytest.mark.parametrize(("catalog", "locale"), EACH)
-def test_every_message_is_translated_and_none_is_fuzzy(catalog, locale) -> None:
+def test_every_message_is_translated_and_none_is_fuzzy(catalog: Catalog, locale: str) -> None:
     messages = _catalog(catalog, locale)
     where = f"{catalog.domain} {locale}"
     missing = [m.id for m in messages if m.id and not all(_translations(m))]
@@ -84,7 +87,7 @@ def test_every_message_is_translated_and_none_is_fuzzy(catalog, locale) -> None:
 
 
 @pytest.mark.parametrize(("catalog", "locale"), EACH)
-def test_placeholders_and_markup_match_the_source(catalog, locale) -> None:
+def test_placeholders_and_markup_match_the_source(catalog: Catalog, locale: str) -> None:
     messages = _catalog(catalog, locale)
     locale = f"{catalog.domain} {locale}"  # where a failure is
     plural_forms = messages.num_plurals
@@ -111,7 +114,8 @@ def test_placeholders_and_markup_match_the_source(catalog, locale) -> None:
 
 
 @pytest.mark.parametrize("catalog", CATALOGS)
-def test_the_template_catalog_is_in_step_with_the_sources(tmp_path: Path, catalog) -> None:
+def test_the_template_catalog_is_in_step_with_the_sources(tmp_path: Path,
+                                                          catalog: Catalog) -> None:
     fresh = extracted_message_ids(tmp_path, _folder(catalog) / "babel.cfg")
     committed = _template_ids(catalog)
     assert fresh == committed, f"{catalog.domain}: run `make update` and translate: " + repr(
@@ -119,7 +123,7 @@ def test_the_template_catalog_is_in_step_with_the_sources(tmp_path: Path, catalo
 
 
 @pytest.mark.parametrize(("catalog", "locale"), EACH)
-def test_every_catalog_message_is_in_the_template(catalog, locale) -> None:
+def test_every_catalog_message_is_in_the_template(catalog: Catalog, locale: str) -> None:
     source = _template_ids(catalog)
     stale = [m.id for m in _catalog(catalog, locale) if m.id and m.id not in source]
     assert not stale, f"{catalog.domain} {locale}: run `make update`; stale: {stale[:3]}"

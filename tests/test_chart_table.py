@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
 import pytest
 from conftest import pdf_fonts, pdf_text
 from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
 
 from printkit.context import BuildContext, DrawContext
 from printkit.drawing.chart_table import (
@@ -29,6 +31,7 @@ from printkit.drawing.chart_table import (
     stack_height,
     wrap_lines,
 )
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.page import preflight
 from printkit.page.preflight import MIN_TEXT_PT, Preflight
@@ -43,7 +46,7 @@ def _ctx(locale: str = "en", paper_name: str = "a4") -> DrawContext:
     return DrawContext(BuildContext(paper(paper_name), locale=locale), Preflight())
 
 
-def _square(c, box: Rect) -> None:
+def _square(c: Canvas, box: Rect) -> None:
     c.setFillColorRGB(0.2, 0.5, 0.2)
     c.rect(box.x, box.y, box.w, box.h, stroke=0, fill=1)
 
@@ -70,7 +73,8 @@ def _table(rows: int = 6, title: str = "Weapons") -> ChartTable:
     ("fr", 2.5, {}, "2,5"),
     ("de", 1.25, {"signed": True}, "+1,25"),
 ])
-def test_numbers_print_the_locale_way(locale: str, value, kw, want: str) -> None:
+def test_numbers_print_the_locale_way(locale: str, value: float | Fraction, kw: dict[str, Any],
+                                      want: str) -> None:
     assert format_value(_ctx(locale), value, **kw) == want
 
 
@@ -93,7 +97,7 @@ def test_columns_share_the_width_and_wrap_only_where_allowed() -> None:
 
     for cells in narrow.cells:
         for lines, w in zip(cells, narrow.widths, strict=True):
-            assert all(stringWidth(t, ctx.font("sans"), 9) <= w - pad + 0.01 for t in lines)
+            assert all(stringWidth(t, ctx.font(FontRole.SANS), 9) <= w - pad + 0.01 for t in lines)
     # too narrow for the longest word: it does not fit
     assert not layout_table(ctx, table, mm(20), 9).fits
 
@@ -135,11 +139,11 @@ def test_paginate_keeps_every_row_once_in_order_within_the_pages() -> None:
 def test_japanese_wraps_between_characters() -> None:
     ctx = _ctx("ja")
     text = "水風船を満たすには移動ポイントを二つ使います。" * 2
-    lines = wrap_lines(ctx, text, "sans", 9, mm(30))
+    lines = wrap_lines(ctx, text, FontRole.SANS, 9, mm(30))
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     assert len(lines) > 2 and "".join(lines) == text
-    assert all(stringWidth(t, ctx.font("sans"), 9) <= mm(30) + 0.01 for t in lines)
+    assert all(stringWidth(t, ctx.font(FontRole.SANS), 9) <= mm(30) + 0.01 for t in lines)
 
 
 def _draw(tmp_path: Path, tables: list[ChartTable], paper_name: str = "a4",
@@ -186,7 +190,7 @@ def test_a_long_chart_splits_between_rows_with_the_header_again(tmp_path: Path) 
 
 
 def test_text_cells_in_bold(tmp_path: Path) -> None:
-    table = ChartTable("T", (Column("A"), Column("B")), ((Text("Bold", "sans-bold"), "x"),))
+    table = ChartTable("T", (Column("A"), Column("B")), ((Text("Bold", FontRole.SANS_BOLD), "x"),))
     path, report = _draw(tmp_path, [table])
     assert not report.findings
     with pdfplumber.open(str(path)) as pdf:

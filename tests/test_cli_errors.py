@@ -6,10 +6,10 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import Cli
+from conftest import Cli, CliResult
 
 
-def _one_line(r):
+def _one_line(r: CliResult) -> str:
     assert r.code == 2, (r.code, r.out, r.err)
     lines = [x for x in r.err.splitlines() if x.strip()]
     assert len(lines) == 1, r.err

@@ -17,13 +17,13 @@ import pytest
 
 from printkit.engines.core import CHANCE, TERMINAL, DiceRoll, Game, GameInfo, RandomBot, State
 from printkit.engines.core.conformance import ConformanceError, check_game
-from printkit.kits import game_kits
+from printkit.kits import Kit, game_kits
 
 GAMES = [kit.name for kit in game_kits()]
 
 
 @pytest.mark.parametrize("kit", game_kits(), ids=GAMES)
-def test_every_game_conforms(kit) -> None:
+def test_every_game_conforms(kit: Kit[Any, Any]) -> None:
     game = kit.game()
     assert game.info.name == kit.name
     found = check_game(game)
@@ -65,7 +65,7 @@ class Guess:
 class SecretState(State[Guess]):
     """Each player is dealt a card (1-3) that only they see, then guesses high or low."""
 
-    def __init__(self, game: SecretGame, players: int) -> None:
+    def __init__(self, game: Game[Any, Guess], players: int) -> None:
         self.game = game
         self._num_players = players
         self.cards: list[int] = []
@@ -157,7 +157,7 @@ class ModuleListState(SecretState):
     """Keeps its guesses in a list of the module's, which every state shares: the check
     leaves what fresh states share in place, yet sees the states move one another."""
 
-    def __init__(self, game: SecretGame, players: int) -> None:
+    def __init__(self, game: Game[Any, Guess], players: int) -> None:
         super().__init__(game, players)
         self.guesses = EVERY_GUESS
 
@@ -222,7 +222,8 @@ def test_the_small_game_conforms() -> None:
     (_game(ListedButRefusedState), "the listed action Guess(high=True) is refused"),
 ], ids=["clone shares a list", "states share a module's list", "view leaks a card",
         "action JSON", "undeclared hiding", "listed but refused"])
-def test_a_broken_game_fails_the_check_naming_what_broke(game, words: str) -> None:
+def test_a_broken_game_fails_the_check_naming_what_broke(game: Game[Any, Any],
+                                                         words: str) -> None:
     with pytest.raises(ConformanceError) as info:
         check_game(game, seeds=range(4))
     assert words in str(info.value)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pdfplumber
@@ -17,9 +18,10 @@ import pytest
 from pypdf import PdfReader
 from test_production_dice import fold
 
-from printkit.context import BuildContext
+from printkit.context import BuildContext, DrawContext
 from printkit.drawing import dice
 from printkit.drawing.polyhedra import KINDS, MEAN_WIDTH_MM, die_size, net
+from printkit.page.preflight import Preflight
 from printkit.paper import paper
 from printkit.pipeline import drawing
 from printkit.templates.dice import games as dice_games
@@ -122,7 +124,8 @@ def test_nets_are_apart_and_inside_the_safe_area(paper_name: str, landscape: boo
     from printkit.page.profiles import profile as find_profile
     from printkit.page.profiles import safe_rect
 
-    ctx = BuildContext(paper(paper_name, landscape=landscape), profile=profile)
+    ctx = DrawContext(BuildContext(paper(paper_name, landscape=landscape), profile=profile),
+                      Preflight())
     bleed = find_profile(profile).bleed
     for preset in dice_games.presets().values():
         sheet = dice.sheet_paper(preset, ctx)
@@ -146,7 +149,7 @@ def test_nets_are_apart_and_inside_the_safe_area(paper_name: str, landscape: boo
             assert apart >= max(dice.GAP, 2 * bleed) - 1e-6
 
 
-def _net_faces(page, colour) -> list[list[tuple[float, float]]]:
+def _net_faces(page: Any, colour: tuple[float, ...]) -> list[list[tuple[float, float]]]:
     """Filled polygons of ``colour`` (faces are plain polygons; bleeds have rounded corners)."""
     out = []
     for o in [*page.curves, *page.rects]:

@@ -196,6 +196,7 @@ def test_an_illegal_war_pnp_move_is_told_in_words(capsys: pytest.CaptureFixture[
 
 def test_every_war_pnp_action_has_words() -> None:
     from printkit.engines.war_pnp.actions import (
+        Action,
         DevelopPoints,
         DevelopPower,
         Erase,
@@ -214,6 +215,7 @@ def test_every_war_pnp_action_has_words() -> None:
         Wither,
         describe,
     )
+    samples: list[Action]
     samples = [SetActivation(1, 2), DevelopPower(3), DevelopPoints("5/9"), Mark(1, "7", 2),
                SetTrap(1, 25), Wither(1, "6/8"), UsePower(3), Target(2), Reroll(1),
                Stop(1, 4), Unwither(0, "6/8"), Erase(0, "7", 2), EraseTrap(0, 25),

@@ -14,6 +14,7 @@ import ast
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
@@ -76,7 +77,7 @@ def test_every_example_game_is_printed(booklets: dict[str, str]) -> None:
 
 
 @pytest.mark.parametrize("what", sorted(INTERNAL))
-def test_no_internal_names_in_the_example_booklets(booklets: dict[str, str], what) -> None:
+def test_no_internal_names_in_the_example_booklets(booklets: dict[str, str], what: str) -> None:
     found = {name: INTERNAL[what].findall(text) for name, text in booklets.items()}
     assert not {name: hits for name, hits in found.items() if hits}, what
 
@@ -104,7 +105,7 @@ def _is_marked(node: ast.expr) -> bool:
 
 
 @pytest.mark.parametrize("game", sorted(BOTS))
-def test_every_reason_in_the_source_is_a_marked_literal(game) -> None:
+def test_every_reason_in_the_source_is_a_marked_literal(game: str) -> None:
     """A ``Reason(...)`` is made from ``N_("a literal")``: no sentence glued together from
     pieces (a translator sees whole sentences) and none left unmarked."""
     tree = ast.parse(BOTS[game].read_text(encoding="utf-8"))
@@ -116,7 +117,7 @@ def test_every_reason_in_the_source_is_a_marked_literal(game) -> None:
 
 
 @pytest.mark.parametrize("game", sorted(BOTS))
-def test_every_message_id_names_its_placeholders(game) -> None:
+def test_every_message_id_names_its_placeholders(game: str) -> None:
     """Named placeholders only (``%(dice)s``), so a translation may reorder them; and no
     internal names in the sentences themselves."""
     ids = _extracted(BOTS[game])
@@ -128,7 +129,7 @@ def test_every_message_id_names_its_placeholders(game) -> None:
 
 
 def _reasons_in_play(game_name: str, bots: list[str], games: int,
-                     options: dict | None = None) -> set[str]:
+                     options: dict[str, Any] | None = None) -> set[str]:
     """The message id of every reason the bots give over ``games`` games, read from the
     :class:`Reason` objects themselves (what a log records once the runner keeps ids)."""
     from printkit.kits import get_game_kit
@@ -157,7 +158,8 @@ def _reasons_in_play(game_name: str, bots: list[str], games: int,
     ("tug-of-war", ["lookahead", "greedy"], 25, {"reroll_mode": "sequential"}),
     ("wftgts", ["greedy", "optimal"], 12, None),
 ])
-def test_every_reason_given_in_play_is_extracted(game: str, bots, games: int, options) -> None:
+def test_every_reason_given_in_play_is_extracted(game: str, bots: list[str], games: int,
+                                                 options: dict[str, Any] | None) -> None:
     given = _reasons_in_play(game, bots, games, options)
     assert len(given) >= 6
     assert given <= _extracted(BOTS[game])

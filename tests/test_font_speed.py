@@ -107,9 +107,9 @@ def test_glyph_bounds_are_the_bounds_pen_bounds(role: str, locale: str,
                                                 tmp_path: Path) -> None:
     """Measured per glyph, read back from the cache by the next process: the same floats."""
     from printkit.drawing import draw
-    from printkit.fonts import font_path
+    from printkit.fonts import FontRole, font_path
 
-    path = font_path(role, locale)
+    path = font_path(FontRole(role), locale)
     monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path))
     chars = sample(path)
     expected = reference(path, chars)
@@ -125,9 +125,9 @@ def test_a_character_the_font_lacks_has_no_bounds(measures: Callable[[], None],
                                                   monkeypatch: pytest.MonkeyPatch,
                                                   tmp_path: Path) -> None:
     from printkit.drawing import draw
-    from printkit.fonts import font_path
+    from printkit.fonts import FontRole, font_path
 
-    path = str(font_path("hand", "en"))  # Kalam: no kana
+    path = str(font_path(FontRole.HAND, "en"))  # Kalam: no kana
     monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path))
     assert draw._glyph_bounds_of(path, "あ") is None and draw._glyph_top_of(path, "あ") is None
     assert draw._glyph_bounds_of(path, "\u00a0") is None  # a blank glyph added to the font
@@ -138,9 +138,9 @@ def test_a_stale_or_broken_measurement_file_is_not_trusted(measures: Callable[[]
                                                            monkeypatch: pytest.MonkeyPatch,
                                                            tmp_path: Path) -> None:
     from printkit.drawing import draw
-    from printkit.fonts import font_path
+    from printkit.fonts import FontRole, font_path
 
-    path = str(font_path("hand", "en"))
+    path = str(font_path(FontRole.HAND, "en"))
     monkeypatch.setenv("PRINTKIT_CACHE_DIR", str(tmp_path))
     first = draw._glyph_bounds_of(path, "1")
     (file,) = (tmp_path / "fonts" / "glyphs").iterdir()

@@ -7,7 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
+from pypdf import PageObject, PdfReader
+from pypdf.generic import ArrayObject, DictionaryObject
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.cli import main
@@ -142,6 +143,22 @@ def test_tug_of_war_handout_is_generated_from_the_data_and_shows_the_example(
     assert f"1 / {len(reader.pages)}" in text  # page numbers
 
 
+def _dict(obj: object) -> DictionaryObject:
+    """A PDF dictionary read back (the reader's objects are typed loosely)."""
+    if hasattr(obj, "get_object"):
+        obj = obj.get_object()
+    assert isinstance(obj, DictionaryObject)
+    return obj
+
+
+def _array(obj: object) -> ArrayObject:
+    """A PDF array read back."""
+    if hasattr(obj, "get_object"):
+        obj = obj.get_object()
+    assert isinstance(obj, ArrayObject)
+    return obj
+
+
 def test_handout_fonts_are_embedded_and_bytes_are_reproducible(tmp_path: Path) -> None:
     kit = get_kit("tug-of-war")
     a = build_handout(kit, BuildContext(paper("letter")), tmp_path).read_bytes()
@@ -150,11 +167,11 @@ def test_handout_fonts_are_embedded_and_bytes_are_reproducible(tmp_path: Path) -
     assert a == b
     reader = PdfReader(io.BytesIO(a))
     for page in reader.pages:
-        for font in page["/Resources"]["/Font"].values():
-            font = font.get_object()
+        for ref in _dict(_dict(page["/Resources"])["/Font"]).values():
+            font = _dict(ref)
             if font.get("/Subtype") == "/Type0":
-                font = font["/DescendantFonts"][0].get_object()
-            assert "/FontFile2" in font["/FontDescriptor"], font["/BaseFont"]
+                font = _dict(_array(font["/DescendantFonts"])[0])
+            assert "/FontFile2" in _dict(font["/FontDescriptor"]), font["/BaseFont"]
 
 
 def test_two_columns_fit_more_per_page(tmp_path: Path) -> None:
@@ -177,11 +194,11 @@ def _numbered_pages(n: int, size: tuple[float, float]) -> bytes:
     return buf.getvalue()
 
 
-def _halves(page) -> tuple[str, str]:
+def _halves(page: PageObject) -> tuple[str, str]:
     """The text on the left and on the right half of an imposed sheet side."""
     found: list[tuple[float, str]] = []
 
-    def visit(text, cm, tm, _font, _size) -> None:
+    def visit(text: str, cm: list[float], tm: list[float], _font: object, _size: object) -> None:
         if text.strip():
             found.append((cm[4] + tm[4] * cm[0], text.strip()))
 
@@ -223,7 +240,8 @@ def test_handout_booklet_is_imposed_on_landscape_sheets(tmp_path: Path) -> None:
     reader = PdfReader(path)
     box = reader.pages[0].mediabox
     assert (float(box.width), float(box.height)) == pytest.approx((792, 612))
-    assert reader.viewer_preferences["/Duplex"] == "/DuplexFlipShortEdge"
+    assert reader.viewer_preferences is not None
+    assert str(reader.viewer_preferences["/Duplex"]) == "/DuplexFlipShortEdge"
     assert len(reader.pages) % 2 == 0
 
 

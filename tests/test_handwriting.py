@@ -18,10 +18,11 @@ import pytest
 from conftest import Cli
 
 from printkit.context import BuildContext
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.paper import paper
 
-HAND_FONTS = {"Kalam-Regular": "hand", "Kalam-Bold": "hand-bold"}
+HAND_FONTS = {"Kalam-Regular": FontRole.HAND, "Kalam-Bold": FontRole.HAND_BOLD}
 TOL = 0.01  # points
 
 
@@ -139,14 +140,14 @@ def strays(pdf_path: Path, pages: int) -> list[str]:
     return bad
 
 
-def six_player_log(cli, tmp_path: Path) -> Path:
+def six_player_log(cli: Cli, tmp_path: Path) -> Path:
     log = tmp_path / "six.jsonl"
     r = cli("play", "wftgts", "--players", "6", "--seed", "1", "--log", str(log))
     assert r.code == 0, r.err
     return log
 
 
-def example(cli, log: Path, out: Path) -> Path:
+def example(cli: Cli, log: Path, out: Path) -> Path:
     r = cli("example", "wftgts", str(log), "--out", str(out), "--preflight")
     assert r.code == 0, r.err + r.out
     assert "0 error(s), 0 warning(s)" in r.out, r.out
@@ -197,12 +198,12 @@ def test_a_score_line_too_long_is_written_at_the_minimum_and_reported() -> None:
 
     with drawing(BuildContext(paper("a4"))) as ctx:
         room = Rect(0, 0, 400, 22)
-        assert line_size(ctx, "1-2-3-4: 19 × 4 = 76", "hand", 14, room, "Score line") == 14
+        assert line_size(ctx, "1-2-3-4: 19 × 4 = 76", FontRole.HAND, 14, room, "Score line") == 14
         long = "; ".join(["1-2-3-4-5-6-7-8: 36 × 8 = 288"] * 4)
-        size = line_size(ctx, long, "hand", 14, room, "Score line")
+        size = line_size(ctx, long, FontRole.HAND, 14, room, "Score line")
         assert MIN_TEXT_PT < size < 14  # shrunk to the line's width: it fits
         assert ctx.preflight.findings == []
-        size = line_size(ctx, long * 2, "hand", 14, room, "Score line")
+        size = line_size(ctx, long * 2, FontRole.HAND, 14, room, "Score line")
         assert size == MIN_TEXT_PT
         [finding] = ctx.preflight.findings
     assert finding.code == "box-too-small" and finding.level == "error"

@@ -24,7 +24,9 @@ def _mapping(catalog: Catalog) -> Path:
 
 def test_extraction_finds_the_sheet_labels(tmp_path: Path) -> None:
     """A sheet's labels are its kit's words; the sheet's furniture is printkit's."""
-    ids = extracted_message_ids(tmp_path, _mapping(get_kit("wftgts").catalog))
+    catalog = get_kit("wftgts").catalog
+    assert catalog is not None
+    ids = extracted_message_ids(tmp_path, _mapping(catalog))
     for label in ["Score", "Total", "Final", "WAITING FOR THE GAME TO START", "Round %(n)d"]:
         assert label in ids, label
     shared = extracted_message_ids(tmp_path, _mapping(SHARED))

@@ -15,20 +15,22 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pdfplumber
 import pytest
 from buildcache import built_kits
 from conftest import Cli, Unreadable, draw_ctx, page_paths, shapes_left_out
 from pypdf import PdfReader
+from pypdf.generic import Destination
 
-from printkit.context import BuildContext
+from printkit.context import BuildContext, DrawContext
 from printkit.geometry import Rect
 from printkit.kits import kits
-from printkit.layout.assembly import assemble_kit, sheet_count
+from printkit.layout.assembly import KitSheets, assemble_kit, sheet_count
 from printkit.layout.packing import GAP, Unit, plan_sheets
 from printkit.page.canvas import open_canvas
+from printkit.page.preflight import Preflight
 from printkit.paper import paper
 from printkit.pipeline import build_kits
 from printkit.units import mm
@@ -218,7 +220,8 @@ def built(factory: pytest.TempPathFactory, kit: str, config: tuple[str, bool],
 @pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c[0]}{'-landscape' * c[1]}")
 @pytest.mark.parametrize("kit", sorted(kits()))
 def test_a_packed_kit_shows_every_page_once_apart_and_safe(tmp_path_factory: pytest.TempPathFactory,
-                                                           kit, config) -> None:
+                                                           kit: str,
+                                                           config: tuple[str, bool]) -> None:
     folder = built(tmp_path_factory, kit, config)
     flat = built(tmp_path_factory, kit, config, pack=False)
     names = packed_names(kit)
@@ -248,7 +251,7 @@ def test_a_packed_kit_shows_every_page_once_apart_and_safe(tmp_path_factory: pyt
 
     # every bookmark opens the sheet that shows the component's first page
     first = {p.component: p.kit_page for p in pieces if p.page == 0}
-    marks = [reader.get_destination_page_number(item) for item in reader.outline]
+    marks = [_page_number(reader, item) for item in reader.outline]
     assert marks == [first[n] for n in names]
 
     if reader.viewer_preferences is None or "/Duplex" not in reader.viewer_preferences:
@@ -363,9 +366,20 @@ def _page(path: Path, *, boxes: list[tuple[float, float]], landscape: bool = Fal
     return path
 
 
-def _kit(tmp_path: Path, parts: list[tuple[str, Path]], pack: bool = True):
+def _draw_ctx() -> DrawContext:
+    return DrawContext(BuildContext(paper("a4")), Preflight())
+
+
+def _page_number(reader: PdfReader, item: object) -> int:
+    """The page a bookmark of a kit opens (a kit's outline is flat, each opens a page)."""
+    number = reader.get_destination_page_number(cast(Destination, item))
+    assert number is not None
+    return number
+
+
+def _kit(tmp_path: Path, parts: list[tuple[str, Path]], pack: bool = True) -> KitSheets:
     out = tmp_path / f"kit-{pack}.pdf"
-    return assemble_kit("Test kit", parts, out, BuildContext(paper("a4")), pack=pack)
+    return assemble_kit("Test kit", parts, out, _draw_ctx(), pack=pack)
 
 
 def test_small_pages_share_a_sheet_with_a_cut_line_between(tmp_path: Path) -> None:
@@ -377,7 +391,7 @@ def test_small_pages_share_a_sheet_with_a_cut_line_between(tmp_path: Path) -> No
     assert (packed.sheets, flat.sheets, packed.unpacked) == (2, 3, 3)
     reader = PdfReader(str(packed.path))
     assert reader.page_labels == ["A 1 + B", "C 1"]
-    assert [reader.get_destination_page_number(o) for o in reader.outline] == [0, 0, 1]
+    assert [_page_number(reader, o) for o in reader.outline] == [0, 0, 1]
     assert PdfReader(str(flat.path)).page_labels == ["A 1", "B 1", "C 1"]
     with pdfplumber.open(packed.path) as pdf:
         lines = [o for o in pdf.pages[0].lines if abs(o["y0"] - o["y1"]) < TOL]
@@ -402,7 +416,7 @@ def test_a_one_sided_page_lands_only_where_the_back_is_empty(tmp_path: Path) -> 
     assert_backs_behind(ok.path, pieces)
     (tmp_path / "no").mkdir()
     blocked = assemble_kit("Test kit", [("Tokens", below), ("Small", small)],
-                           tmp_path / "no" / "kit.pdf", BuildContext(paper("a4")))
+                           tmp_path / "no" / "kit.pdf", _draw_ctx())
     assert blocked.sheets == 2 and blocked.unpacked == 2
 
 

@@ -4,6 +4,7 @@ else, and a kit from another distribution plugs in through the ``printkit.kits``
 
 from __future__ import annotations
 
+import importlib.metadata
 import random
 import re
 from collections.abc import Iterator, Mapping
@@ -279,7 +280,8 @@ def _draw_sheet(ctx: Any, options: Any, path: Path) -> None:
 
 class _Printer(ReplayVisitor[GuessState, Guess]):
     def __init__(self, ctx: Any, header: Any, out: Path) -> None:
-        self.ctx, self.out, self.seen = ctx, out, []
+        self.ctx, self.out = ctx, out
+        self.seen: list[Guess] = []
 
     def visit_action(self, player: int, before: GuessState, action: Guess,
                      after: GuessState, reason: str | None) -> None:
@@ -316,7 +318,7 @@ class _EntryPoint:
 
 @pytest.fixture
 def plugin(monkeypatch: pytest.MonkeyPatch) -> Iterator[Kit[Any, Any]]:
-    real = registry.entry_points
+    real = importlib.metadata.entry_points
 
     def entry_points(*, group: str) -> Any:
         return [_EntryPoint()] if group == registry.ENTRY_POINT_GROUP else real(group=group)

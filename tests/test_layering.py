@@ -153,14 +153,14 @@ def crossings(top: str, relative: Path, source: str, game_names: set[str],
     return found
 
 
-def _runs(fn: ast.AST) -> Iterator[list[ast.stmt]]:
+def _runs(fn: ast.AST) -> Iterator[list[ast.Import | ast.ImportFrom]]:
     """The runs of consecutive import statements in every block of the function ``fn``."""
     for node in ast.walk(fn):
         for block in ("body", "orelse", "finalbody"):
             stmts = getattr(node, block, None)
             if not isinstance(stmts, list):  # a lambda's or a conditional expression's body
                 continue
-            run: list[ast.stmt] = []
+            run: list[ast.Import | ast.ImportFrom] = []
             for stmt in stmts:
                 if isinstance(stmt, (ast.Import, ast.ImportFrom)):
                     run.append(stmt)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import Cli
@@ -14,6 +15,7 @@ from printkit.engines.core import (
     Reason,
     ReplayError,
     ReplayVisitor,
+    State,
     log_schema,
     parse_log,
     play,
@@ -21,7 +23,7 @@ from printkit.engines.core import (
     replay,
     validate_log_lines,
 )
-from printkit.kits import game_kits, get_kit
+from printkit.kits import Kit, game_kits, get_kit
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED_LOG = ROOT / "examples" / "wftgts" / "seed-example.jsonl"
@@ -46,15 +48,17 @@ def test_a_result_key_the_game_does_not_write_is_an_error() -> None:
 
 
 @pytest.mark.parametrize("kit", game_kits(), ids=lambda k: k.name)
-def test_every_example_log_and_bot_log_matches_the_schema(kit) -> None:
+def test_every_example_log_and_bot_log_matches_the_schema(kit: Kit[Any, Any]) -> None:
     game = kit.game()
     schema = log_schema(game)
     assert schema["$schema"].endswith("2020-12/schema")
     json.dumps(schema)  # serialisable as it is published
     for log in kit.example_logs():
         validate_log_lines(game, log.read_text(encoding="utf-8"))
+    assert kit.validation is not None
     for seed in range(5):
         played = play(game, [kit.validation.bot] * game.info.default_players, seed=seed)
+        assert played.log is not None
         validate_log_lines(game, played.log.dumps())
 
 
@@ -73,19 +77,20 @@ def test_replay_prints_the_schema(cli: Cli) -> None:
 
 
 def test_a_visitor_sees_typed_moves_with_their_reasons() -> None:
-    from printkit.engines.wftgts import Keep, Score
+    from printkit.engines.wftgts import Action, Keep, Score, WFtGtSState
 
     seen: list[tuple[str, object]] = []
 
-    class Collect(ReplayVisitor):
-        def visit_chance(self, before, outcome, after) -> None:
+    class Collect(ReplayVisitor[WFtGtSState, Action]):
+        def visit_chance(self, before: WFtGtSState, outcome: Any, after: WFtGtSState) -> None:
             seen.append(("chance", outcome))
 
-        def visit_action(self, player, before, action, after, reason) -> None:
+        def visit_action(self, player: int, before: WFtGtSState, action: Action,
+                         after: WFtGtSState, reason: str | None) -> None:
             assert after is not before
             seen.append(("action", action))
 
-        def end(self, state) -> None:
+        def end(self, state: WFtGtSState) -> None:
             seen.append(("end", state.result()["scores"]))
 
     replay(get_kit("wftgts").game(), read_log(SEED_LOG), visitor=Collect())
@@ -96,8 +101,8 @@ def test_a_visitor_sees_typed_moves_with_their_reasons() -> None:
 
 def test_reasons_are_recorded_as_message_ids_and_never_formatted_in_play(
     monkeypatch: pytest.MonkeyPatch
-):
-    calls = []
+) -> None:
+    calls: list[int] = []
 
     class Counting(Reason):
         def __str__(self) -> str:
@@ -106,7 +111,7 @@ def test_reasons_are_recorded_as_message_ids_and_never_formatted_in_play(
 
     from printkit.engines.core import Decision, RandomBot
 
-    def decide(self, view):
+    def decide(self: object, view: State[Any]) -> Decision[Any]:
         return Decision(view.legal_actions()[0], Counting("first of %(n)d", {"n": 1}))
 
     monkeypatch.setattr(RandomBot, "decide", decide)
@@ -117,6 +122,7 @@ def test_reasons_are_recorded_as_message_ids_and_never_formatted_in_play(
     # the log keeps the message id and its values (a printer translates them), and a
     # reader formats it as the English sentence
     assert calls == []  # not even when recorded: the sentence is made when a log is read
+    assert played.log is not None
     assert '"reason": "first of %(n)d", "reason_params": {"n": 1}' in played.log.dumps()
     from printkit.engines.core import parse_log
 

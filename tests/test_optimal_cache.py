@@ -13,7 +13,7 @@ import os
 import re
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
@@ -166,7 +166,9 @@ def _size(folder: Path) -> int:
 def _moves(seats: list[str], seed: int) -> str:
     ids = RULES.die_ids
     tokens = []
-    for entry in play(WFtGtS(), seats, seed=seed).log.entries:
+    log = play(WFtGtS(), seats, seed=seed).log
+    assert log is not None
+    for entry in log.entries:
         if entry.player is None or seats[entry.player] != "optimal":
             continue
         params = entry.to_json().get("reason_params", {})
@@ -217,7 +219,7 @@ def test_a_build_reports_its_progress_through_the_callback(tmp_path: Path) -> No
         def __init__(self, line: str, total: int | None) -> None:
             calls.append((line, total))
 
-        def __enter__(self):
+        def __enter__(self) -> Callable[[int], None]:
             return steps.append
 
         def __exit__(self, *exc: object) -> None:

@@ -6,10 +6,12 @@ from __future__ import annotations
 import ast
 import json
 from pathlib import Path
+from typing import cast
 
 import pytest
 from conftest import Cli
 from pypdf import PdfReader
+from pypdf.generic import Destination
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -74,7 +76,7 @@ def test_an_example_with_glyphs_the_handwriting_lacks_fails(cli: Cli, tmp_path: 
 def test_a_french_kit_has_french_bookmarks(cli: Cli, tmp_path: Path) -> None:
     assert cli("build", "wftgts", "--locale", "fr", "--out", str(tmp_path)).code == 0
     reader = PdfReader(str(tmp_path / "wftgts" / "wftgts-kit.pdf"))
-    titles = [item.title for item in reader.outline]
+    titles = [cast(Destination, item).title for item in reader.outline]
     assert "Feuille de jeu" in titles
     assert "Play sheet" not in titles
 

@@ -9,13 +9,15 @@ real games, and every example log renders.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from buildcache import built_kits
 from conftest import page_texts, pdf_fonts
 from pypdf import PdfReader
+from pypdf.generic import Destination
 
 from printkit.context import BuildContext
 from printkit.kits import game_kits, kits
@@ -87,7 +89,8 @@ def assert_one_subset_per_name(reader: PdfReader, pdf: Path) -> None:
 
     seen: dict[str, set[str]] = {}
 
-    def fonts(holder):  # the fonts of a page and of every form it places (shared sheets)
+    # the fonts of a page and of every form it places (shared sheets)
+    def fonts(holder: Any) -> Iterator[Any]:
         res = holder.get("/Resources", {})
         res = res.get_object() if hasattr(res, "get_object") else res
         yield from res.get("/Font", {}).values()
@@ -148,7 +151,7 @@ def test_what_is_clipped_away_or_exempt_is_not_a_finding(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize("kit", [k.name for k in game_kits()])
-def test_every_capacity_is_exercised_by_real_games(kit) -> None:
+def test_every_capacity_is_exercised_by_real_games(kit: str) -> None:
     """Every capacity holds what the validation bot's games need, and some bot's games need
     each one (a strong bot may never use a power whose marks a random player writes)."""
     from printkit.validate import run_validation
@@ -173,7 +176,7 @@ def test_every_capacity_is_exercised_by_real_games(kit) -> None:
 @pytest.mark.parametrize("kit,log", [(k.name, log) for k in game_kits()
                                      for log in k.example_logs()],
                          ids=lambda v: getattr(v, "name", v))
-def test_every_example_renders(tmp_path: Path, kit, log) -> None:
+def test_every_example_renders(tmp_path: Path, kit: str, log: Path) -> None:
     from printkit.engines.core import read_log
 
     out = tmp_path / "example.pdf"
@@ -186,7 +189,7 @@ def test_every_example_renders(tmp_path: Path, kit, log) -> None:
 
 @pytest.mark.parametrize("kit", KITS)
 def test_a_double_sided_kit_lands_every_page_on_its_side(tmp_path_factory: pytest.TempPathFactory,
-                                                         kit) -> None:
+                                                         kit: str) -> None:
     """In a kit that asks for duplex, every component starts on a front (odd page) and the
     kit has whole sheets. (Which piece lands behind which, once small components share
     sheets, is measured piece by piece in test_kit_packing.py.)"""
@@ -194,9 +197,11 @@ def test_a_double_sided_kit_lands_every_page_on_its_side(tmp_path_factory: pytes
     joined = PdfReader(str(out / kit / f"{kit}-kit.pdf"))
     if joined.viewer_preferences is None or "/Duplex" not in joined.viewer_preferences:
         return  # a one-sided kit: nothing to line up
-    starts = [joined.get_destination_page_number(item) for item in joined.outline]
+    starts = [joined.get_destination_page_number(cast(Destination, item))
+              for item in joined.outline]
     components = kits()[kit].component_list()
     assert len(starts) == len(components)
     assert len(joined.pages) % 2 == 0, "a double-sided kit is whole sheets"
     for comp, start in zip(components, starts, strict=True):
+        assert start is not None
         assert start % 2 == 0, f"{comp.name} starts on a back (page {start + 1})"

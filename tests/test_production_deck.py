@@ -12,7 +12,8 @@ from pypdf import PdfReader
 from pypdf.generic import Destination, DictionaryObject
 
 from printkit.cli.production import calibrate, deck, preview
-from printkit.context import BuildContext
+from printkit.context import BuildContext, DrawContext
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
 from printkit.layout.assembly import assemble
 from printkit.page import preflight
@@ -103,11 +104,11 @@ def test_low_dpi_image_is_flagged(tmp_path: Path) -> None:
 
 def test_preflight_recorder() -> None:
     report = preflight.Preflight()
-    assert report.check_text("short", "sans", 10, 100, 20, locale="en", where="a")
-    assert not report.check_text("a much longer label than fits", "sans", 10, 50, 11,
+    assert report.check_text("short", FontRole.SANS, 10, 100, 20, locale="en", where="a")
+    assert not report.check_text("a much longer label than fits", FontRole.SANS, 10, 50, 11,
                                  locale="en", where="b")
-    assert not report.check_glyphs("sans", "\u202f\u4e00", locale="en", where="c")
-    assert report.check_glyphs("sans", "\u4e00", locale="ja", where="g")  # the locale's font
+    assert not report.check_glyphs(FontRole.SANS, "\u202f\u4e00", locale="en", where="c")
+    assert report.check_glyphs(FontRole.SANS, "\u4e00", locale="ja", where="g")  # the locale's font
     report.check_image(600, 600, 72, 72, where="d")  # 600 dpi: fine
     report.check_image(200, 200, 72, 72, where="e")  # 200 dpi: warning
     assert not report.check_inside(Rect.from_corners(0, 0, 10, 10),
@@ -127,7 +128,7 @@ def test_kit_assembly_and_previews(tmp_path: Path) -> None:
     a, b = tmp_path / "deck.pdf", tmp_path / "cal.pdf"
     assert runner.invoke(deck, [str(SAMPLE), "--back", "B", "--out", str(a)]).exit_code == 0
     assert runner.invoke(calibrate, ["--out", str(b)]).exit_code == 0
-    ctx = BuildContext(paper=paper("a4"))
+    ctx = DrawContext(BuildContext(paper=paper("a4")), preflight.Preflight())
     kits = []
     for n in (1, 2):
         (tmp_path / str(n)).mkdir()
@@ -266,7 +267,7 @@ def test_hyphenation_follows_the_language(tmp_path: Path) -> None:
     from printkit.layout.fit import hyphenator, wrap
 
     word = "Donaudampfschifffahrtsgesellschaft"
-    lines, widest, split = wrap(word, font("sans", "de"), 12, mm(30), hyphenator("de"))
+    lines, widest, split = wrap(word, font(FontRole.SANS, "de"), 12, mm(30), hyphenator("de"))
     assert split and widest <= mm(30) and all(line.endswith("-") for line in lines[:-1])
     assert "".join(line.rstrip("-") for line in lines) == word
     result = CliRunner().invoke(deck, [str(SAMPLE), "--lang", "xx", "--out",

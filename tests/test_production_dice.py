@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from printkit.drawing import dice
-from printkit.drawing.polyhedra import _overlap, net
+from printkit.drawing.polyhedra import Hinge, Net, _overlap, net
 from printkit.templates.dice import games as dice_games
 
 KINDS = ["d4", "d6", "d8", "d10", "d12", "d20"]
@@ -25,12 +25,12 @@ def _rotation(axis: np.ndarray, angle: float) -> np.ndarray:
                      [t * x * z - s * y, t * y * z + s * x, t * z * z + c]])
 
 
-def fold(n) -> dict[int, np.ndarray]:
+def fold(n: Net) -> dict[int, np.ndarray]:
     """3-D corners of every face: the net lies printed side up in z = 0; each hinge turns its
     child face down (away from the printed side) by the hinge's fold angle."""
     flat = {f: np.array([[x, y, 0.0] for x, y in poly]) for f, poly in enumerate(n.points)}
     transform = {}  # face -> (R, t): folded = R @ p + t
-    children: dict[int, list] = {}
+    children: dict[int, list[Hinge]] = {}
     childs = {h.child for h in n.hinges}
     root = next(f for f in range(len(n.points)) if f not in childs)
     for h in n.hinges:
@@ -56,7 +56,7 @@ def fold(n) -> dict[int, np.ndarray]:
     return {f: (transform[f][0] @ flat[f].T).T + transform[f][1] for f in flat}
 
 
-def _key(p: np.ndarray) -> tuple:
+def _key(p: np.ndarray) -> tuple[float, ...]:
     return tuple(np.round(p, 4))
 
 
@@ -68,7 +68,7 @@ def test_net_folds_closed(kind: str) -> None:
     points = {_key(p) for pts in folded.values() for p in pts}
     assert len(points) == VERTICES[kind]
     # every edge is shared by exactly two faces (the surface is closed)
-    edges: dict = {}
+    edges: dict[frozenset[tuple[float, ...]], list[int]] = {}
     for f, pts in folded.items():
         for i in range(len(pts)):
             e = frozenset((_key(pts[i]), _key(pts[(i + 1) % len(pts)])))
@@ -95,7 +95,7 @@ def test_net_is_flat_without_overlaps(kind: str) -> None:
             assert not _overlap(polys[i], polys[j]), (kind, i, j)
 
 
-def _normals(n, folded):
+def _normals(n: Net, folded: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
     out = {}
     for f, pts in folded.items():
         v = np.cross(pts[1] - pts[0], pts[2] - pts[0])
@@ -130,7 +130,7 @@ def test_d10_odd_and_even_apexes() -> None:
     folded = fold(n)
     values = dice.face_values("d10")
     # faces around each apex (a vertex shared by five faces)
-    count: dict = {}
+    count: dict[tuple[float, ...], list[int]] = {}
     for f, pts in folded.items():
         for p in pts:
             count.setdefault(_key(p), []).append(f)
@@ -147,7 +147,7 @@ def test_d4_corner_numbers_agree() -> None:
     n = net("d4")
     folded = fold(n)
     values = dice.face_values("d4")
-    at: dict = {}
+    at: dict[tuple[float, ...], set[int]] = {}
     for f, pts in folded.items():
         for i, p in enumerate(pts):
             at.setdefault(_key(p), set()).add(values[n.faces[f][i]])

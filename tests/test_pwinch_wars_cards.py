@@ -91,14 +91,14 @@ def _fronts(page: Any) -> list[tuple[float, float, float, float]]:
     return sorted(set(out), key=lambda r: (round(r[1]), r[0]))
 
 
-def _inside(obj: dict[str, Any], box: tuple[float, float, float, float]) -> bool:
+def _inside(obj: dict[str, float], box: tuple[float, float, float, float]) -> bool:
     return (box[0] - 0.5 <= obj["x0"] and obj["x1"] <= box[2] + 0.5
             and box[1] - 0.5 <= obj["top"] and obj["bottom"] <= box[3] + 0.5)
 
 
 @pytest.mark.parametrize("name", list(PAPERS))
 def test_three_sheets_exact_paper_fonts_embedded_preflight_clean(
-    built: dict[str, tuple[Path, Preflight]], name
+    built: dict[str, tuple[Path, Preflight]], name: str
 ) -> None:
     path, report = built[name]
     assert not report.findings, report.report()
@@ -116,7 +116,7 @@ def test_three_sheets_exact_paper_fonts_embedded_preflight_clean(
 
 @pytest.mark.parametrize("name", list(PAPERS))
 def test_every_card_once_with_its_heading_colour_eye_and_dot(
-    built: dict[str, tuple[Path, Preflight]], name
+    built: dict[str, tuple[Path, Preflight]], name: str
 ) -> None:
     path, _report = built[name]
     item = card_size()
@@ -159,7 +159,7 @@ def test_every_card_once_with_its_heading_colour_eye_and_dot(
 
 
 @pytest.mark.parametrize("name", list(PAPERS))
-def test_backs_lie_behind_fronts(built: dict[str, tuple[Path, Preflight]], name) -> None:
+def test_backs_lie_behind_fronts(built: dict[str, tuple[Path, Preflight]], name: str) -> None:
     """Long-edge duplex: a back is its front mirrored left to right, within 0.1 mm."""
     path, _report = built[name]
     item = card_size()
@@ -234,10 +234,10 @@ def test_babel_cfg_extracts_card_terrain_and_item_words_not_names() -> None:
     """The kit catalog's babel.cfg section for the Pwinch Wars data, run by Babel itself."""
     with (ROOT / "templates" / "pwinch_wars" / "locale" / "babel.cfg").open(
             encoding="utf-8") as fh:
-        methods, options = parse_mapping_cfg(fh)
+        methods, options = parse_mapping_cfg(fh)  # type: ignore[no-untyped-call]  # untyped in Babel
     pattern, method = next((p, m) for p, m in methods if p.endswith("data/*.csv"))
     data = ROOT / "engines" / "pwinch_wars" / "data"
-    found: set[str] = set()
+    found: set[str | tuple[str, ...]] = set()
     for csv in sorted(data.glob("*.csv")):
         found |= {msg for _line, msg, _c, _ctx in extract_from_file(
             method, str(csv), options=options[pattern])}

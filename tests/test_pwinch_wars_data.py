@@ -5,7 +5,9 @@ naming the file and the place."""
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -25,6 +27,7 @@ from printkit.engines.pwinch_wars.maps import parse_map, parts_needed
 from printkit.engines.pwinch_wars.roster import parse_roster
 from printkit.engines.pwinch_wars.scenarios import (
     TRAY_BOXES,
+    Scenario,
     parse_scenario,
     parse_turns,
 )
@@ -197,7 +200,7 @@ def test_the_deck() -> None:
     (("reveal,0,enemy,any,,true\nbarking", "dance,0,enemy,any,,true\nbarking"),
      "'effect' must be one of"),
 ])
-def test_a_card_mistake_is_named(change, message: str) -> None:
+def test_a_card_mistake_is_named(change: tuple[str, str], message: str) -> None:
     text = data_text("events.csv").replace(*change, 1)
     with pytest.raises(PwinchDataError, match=r"events.csv line \d+ \(") as err:
         parse_deck(text)
@@ -254,7 +257,8 @@ def test_a_bad_map_cell_names_its_row_and_column() -> None:
     (3, lambda s: s + " F", "row 3 has 22 hexes, the header says 21 columns"),
     (5, lambda s: s.replace(" ", "", 1), "row 5, after column 1: hexes are one character"),
 ])
-def test_a_misshapen_map_row_is_named(row: int, change, message: str) -> None:
+def test_a_misshapen_map_row_is_named(row: int, change: Callable[[str], str],
+                                      message: str) -> None:
     text = _forest_with(row, change(_grid_line(data_text("maps", "forest.txt"), row)))
     with pytest.raises(PwinchDataError) as err:
         parse_map(text, "forest.txt", DATA.chart)
@@ -317,11 +321,11 @@ def test_fixed_teams_are_even() -> None:
             assert max(totals) - min(totals) <= 3, scenario.id
 
 
-def _scenario(name: str = "pepin_street") -> dict:
+def _scenario(name: str = "pepin_street") -> dict[str, Any]:
     return tomllib.loads(data_text("scenarios", f"{name}.toml"))
 
 
-def _parse(raw: dict, source: str = "pepin_street.toml"):
+def _parse(raw: dict[str, Any], source: str = "pepin_street.toml") -> Scenario:
     return parse_scenario(raw, source, roster=DATA.roster, equipment=DATA.equipment,
                           maps=DATA.maps, turns=DATA.turns)
 
@@ -353,7 +357,8 @@ def test_a_scenario_naming_an_unknown_character_fails_clearly() -> None:
     (lambda r: r["designed_for_printkit"]["teams"][1].update(dummies=4),
      "has 7 characters and 4 dummies; a team tray has 10 boxes"),
 ])
-def test_a_scenario_mistake_is_named(edit, message: str) -> None:
+def test_a_scenario_mistake_is_named(edit: Callable[[dict[str, Any]], object],
+                                     message: str) -> None:
     raw = _scenario()
     edit(raw)
     with pytest.raises(PwinchDataError) as err:

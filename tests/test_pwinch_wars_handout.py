@@ -31,7 +31,7 @@ from printkit.handouts.markup import parse
 from printkit.handouts.render import render_file
 from printkit.i18n import N_, Catalog, translations
 from printkit.kits import Handout, Kit
-from printkit.page.preflight import MIN_TEXT_PT
+from printkit.page.preflight import MIN_TEXT_PT, Preflight
 from printkit.paper import paper
 from printkit.pipeline import drawing
 from printkit.templates.pwinch_wars import handout as pw_handout
@@ -174,7 +174,7 @@ def table(path: Path, heads: Sequence[str], key_column: int = 1,
 
 
 def _ctx(locale: str) -> DrawContext:
-    return DrawContext(BuildContext(paper("a4"), locale=locale), None, catalog=CATALOG)
+    return DrawContext(BuildContext(paper("a4"), locale=locale), Preflight(), catalog=CATALOG)
 
 
 def _signed(value: int) -> str:

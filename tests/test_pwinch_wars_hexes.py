@@ -32,32 +32,32 @@ hexes = st.builds(Hex, coords, coords)
 
 
 @given(hexes, hexes)
-def test_distance_is_symmetric_and_zero_only_on_itself(a, b) -> None:
+def test_distance_is_symmetric_and_zero_only_on_itself(a: Hex, b: Hex) -> None:
     assert distance(a, b) == distance(b, a) >= 0
     assert (distance(a, b) == 0) == (a == b)
 
 
 @given(hexes, hexes, hexes)
-def test_distance_obeys_the_triangle_inequality(a, b, c) -> None:
+def test_distance_obeys_the_triangle_inequality(a: Hex, b: Hex, c: Hex) -> None:
     assert distance(a, c) <= distance(a, b) + distance(b, c)
 
 
 @given(st.integers(0, 60), st.integers(-5, 60))
-def test_offset_and_axial_round_trip(col, row) -> None:
+def test_offset_and_axial_round_trip(col: int, row: int) -> None:
     h = offset_to_hex(col, row)
     assert hex_to_offset(h) == (col, row)
     assert h.r == row
 
 
 @given(hexes)
-def test_neighbours_are_six_distinct_hexes_at_distance_one(h) -> None:
+def test_neighbours_are_six_distinct_hexes_at_distance_one(h: Hex) -> None:
     found = neighbours(h)
     assert len(set(found)) == 6
     assert all(distance(h, n) == 1 for n in found)
 
 
 @given(hexes, st.integers(0, 6))
-def test_rings_and_ranges_have_the_right_sizes(h, k) -> None:
+def test_rings_and_ranges_have_the_right_sizes(h: Hex, k: int) -> None:
     assert len(set(ring(h, k))) == (6 * k if k else 1)
     assert all(distance(h, x) == k for x in ring(h, k))
     area = within(h, k)
@@ -66,7 +66,7 @@ def test_rings_and_ranges_have_the_right_sizes(h, k) -> None:
 
 
 @given(hexes, hexes, st.sampled_from([1, -1]))
-def test_a_drawn_line_is_a_chain_of_neighbours(a, b, nudge) -> None:
+def test_a_drawn_line_is_a_chain_of_neighbours(a: Hex, b: Hex, nudge: int) -> None:
     drawn = line(a, b, nudge)
     assert drawn[0] == a and drawn[-1] == b
     assert len(drawn) == distance(a, b) + 1
@@ -87,7 +87,8 @@ def test_offset_rows_are_shoved_right_on_odd_rows() -> None:
 
 
 @given(st.integers(0, 20), st.integers(0, 21))
-def test_the_layout_finds_the_hex_under_its_centre_and_corners_are_a_side_away(col, row) -> None:
+def test_the_layout_finds_the_hex_under_its_centre_and_corners_are_a_side_away(col: int,
+                                                                             row: int) -> None:
     lay = Layout(24.0)
     h = offset_to_hex(col, row)
     x, y = lay.centre(h)
@@ -101,7 +102,7 @@ def test_the_layout_finds_the_hex_under_its_centre_and_corners_are_a_side_away(c
 
 
 @given(hexes, st.integers(0, 5))
-def test_an_edge_lies_halfway_between_the_two_centres(h, direction) -> None:
+def test_an_edge_lies_halfway_between_the_two_centres(h: Hex, direction: int) -> None:
     lay = Layout(25.0)
     (x1, y1), (x2, y2) = lay.edge(h, direction)
     cx, cy = lay.centre(h)
@@ -192,7 +193,8 @@ def _hex_of_point(x: float, y: float) -> Hex:
 
 @settings(max_examples=300)
 @given(st.integers(-12, 12), st.integers(-12, 12), st.floats(0.001, 0.999))
-def test_every_point_of_the_ruler_lies_in_a_hex_the_pattern_names(dq, dr, t) -> None:
+def test_every_point_of_the_ruler_lies_in_a_hex_the_pattern_names(dq: int, dr: int,
+                                                                  t: float) -> None:
     d = Hex(dq, dr)
     pattern = sight_pattern(dq, dr)
     x, y = S3 * (d.q + d.r / 2) * t, 1.5 * d.r * t
@@ -221,7 +223,8 @@ def test_every_crossed_hex_really_holds_part_of_the_ruler() -> None:
 @given(st.lists(st.tuples(st.integers(0, 10), st.integers(0, 9)), max_size=40),
        st.tuples(st.integers(0, 10), st.integers(0, 9)),
        st.tuples(st.integers(0, 10), st.integers(0, 9)))
-def test_line_of_sight_is_symmetric(blocking, a, b) -> None:
+def test_line_of_sight_is_symmetric(blocking: list[tuple[int, int]], a: tuple[int, int],
+                                    b: tuple[int, int]) -> None:
     g = SightGrid(11, 10, blocking)
     assert los(g, a, b) == los(g, b, a)
 

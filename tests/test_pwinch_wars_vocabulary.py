@@ -5,7 +5,7 @@ reads back from its JSON form (the documented shape) as the same value."""
 from __future__ import annotations
 
 import json
-from dataclasses import fields
+from dataclasses import Field, fields, is_dataclass
 from functools import cache
 from typing import Any
 
@@ -119,15 +119,21 @@ VALUES = {
 KINDS = {DiceRolled: sorted(DICE), CheckRolled: sorted(CHECKS)}
 
 
+def _fields(cls: type[Event]) -> tuple[Field[Any], ...]:
+    """The fields of an event class (each is a dataclass; :class:`Event` itself is not)."""
+    assert is_dataclass(cls)
+    return fields(cls)
+
+
 def events(cls: type[Event]) -> st.SearchStrategy[Event]:
     values = {f.name: (st.sampled_from(KINDS[cls]) if f.name == "kind"
                        else VALUES[str(f.type)])
-              for f in fields(cls)}
+              for f in _fields(cls)}
     return st.fixed_dictionaries(values).map(lambda v: cls(**v))
 
 
 def test_every_field_type_has_values_and_a_codec_where_needed() -> None:
-    types = {str(f.type) for cls in EVENTS for f in fields(cls)
+    types = {str(f.type) for cls in EVENTS for f in _fields(cls)
              if f.name != "kind"}
     assert types <= set(VALUES) and set(CODECS) <= types
 

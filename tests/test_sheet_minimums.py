@@ -14,7 +14,9 @@ import pytest
 from conftest import Cli
 
 from printkit.context import BuildContext
+from printkit.fonts import FontRole
 from printkit.geometry import Rect
+from printkit.page.canvas import TrackingCanvas
 from printkit.page.preflight import MIN_TEXT_PT, MIN_WRITE_ROW, Preflight
 from printkit.paper import PAPERS, paper
 from printkit.units import mm, to_mm
@@ -24,7 +26,7 @@ TWO_UP = ("a3", "tabloid")
 MAX_CELL_RATIO = 3.5  # die cell width / row height: A4 2.9, Letter 3.2; the old landscape 6.9
 
 
-def build(cli, tmp_path: Path, *args: str) -> Path:
+def build(cli: Cli, tmp_path: Path, *args: str) -> Path:
     r = cli("build", "wftgts", "--component", "play-sheet", "--out", str(tmp_path),
             "--preflight", *args)
     assert r.code == 0, r.err
@@ -59,7 +61,7 @@ def measure(pdf_path: Path) -> dict[str, float]:
 @pytest.mark.parametrize("landscape", [False, True], ids=["portrait", "landscape"])
 @pytest.mark.parametrize("paper_name", ALL_PAPERS)
 def test_one_sheet_is_a_portrait_page_that_keeps_its_proportions(
-    cli: Cli, tmp_path: Path, paper_name, landscape: bool
+    cli: Cli, tmp_path: Path, paper_name: str, landscape: bool
 ) -> None:
     args = ["--paper", paper_name] + (["--landscape"] if landscape else [])
     m = measure(build(cli, tmp_path, *args))
@@ -82,7 +84,7 @@ def test_two_up_where_both_halves_keep_the_minimums(cli: Cli, tmp_path: Path,
 
 @pytest.mark.parametrize("paper_name", sorted(set(ALL_PAPERS) - set(TWO_UP)))
 def test_two_up_is_refused_where_the_halves_are_too_small(cli: Cli, tmp_path: Path,
-                                                          paper_name) -> None:
+                                                          paper_name: str) -> None:
     r = cli("build", "wftgts", "--component", "play-sheet", "--two-up", "--paper", paper_name,
             "--out", str(tmp_path))
     assert r.code == 2
@@ -94,7 +96,7 @@ def test_two_up_is_refused_where_the_halves_are_too_small(cli: Cli, tmp_path: Pa
 
 
 @pytest.mark.parametrize("paper_name", ALL_PAPERS)
-def test_the_paper_decisions_are_what_preflight_finds(tmp_path: Path, paper_name) -> None:
+def test_the_paper_decisions_are_what_preflight_finds(tmp_path: Path, paper_name: str) -> None:
     """``[papers]`` in sheet.toml allows two-up exactly where its halves draw clean (text is
     never set under the minimum, so what a cramped half shows is boxes too small)."""
     from printkit.page.document import open_document
@@ -124,7 +126,7 @@ def test_a_wide_box_keeps_the_designed_proportions() -> None:
     assert geometry(Rect(0, 0, 300, 500)).box == Rect(0, 0, 300, 500)  # narrower: as given
 
 
-def _canvas(report: Preflight):
+def _canvas(report: Preflight) -> TrackingCanvas:
     from printkit.page.canvas import TrackingCanvas
 
     return TrackingCanvas(io.BytesIO(), pagesize=(400, 400), safe=Rect(10, 10, 380, 380),
@@ -137,29 +139,29 @@ def test_text_too_small_is_measured_at_print_size() -> None:
 
     report = Preflight()
     c = _canvas(report)
-    c.setFont(font("sans", "en"), 12)
+    c.setFont(font(FontRole.SANS, "en"), 12)
     c.saveState()
     c.scale(0.5, 0.5)
     c.drawString(100, 100, "twelve at half: six")  # 6 pt on paper: fine
     c.restoreState()
     c.saveState()
     c.rotate(90)
-    c.setFont(font("sans", "en"), 6)
+    c.setFont(font(FontRole.SANS, "en"), 6)
     c.drawString(100, -100, "six, turned")  # turned, not smaller
     c.restoreState()
     with exempt(c):
-        c.setFont(font("sans", "en"), 4)
+        c.setFont(font(FontRole.SANS, "en"), 4)
         c.drawString(20, 20, "slug at 4 pt")  # printer's information
     c.showPage()
     assert report.findings == []
 
-    c.setFont(font("sans", "en"), 8)
+    c.setFont(font(FontRole.SANS, "en"), 8)
     c.saveState()
     c.scale(0.5, 0.5)
     c.drawString(100, 100, "eight at half")
     c.restoreState()
     c.beginForm("f")
-    c.setFont(font("sans", "en"), 20)
+    c.setFont(font(FontRole.SANS, "en"), 20)
     c.saveState()
     c.scale(0.5, 0.5)
     c.drawString(0, 0, "in a form")  # 10 pt in the form
@@ -206,7 +208,7 @@ def test_the_centre_cut_is_marked_for_each_profile(cli: Cli, tmp_path: Path,
     safe = mm(6.35)
     home = build(cli, tmp_path / "home", "--paper", paper_name, "--two-up")
     [(bottom, top)] = _vertical_lines_at(home, page.width / 2)  # a dashed line, inside
-    assert (bottom, top) == (pytest.approx(safe), pytest.approx(page.height - safe))
+    assert (bottom, top) == pytest.approx((safe, page.height - safe))
     shop = build(cli, tmp_path / "shop", "--paper", paper_name, "--two-up", "--profile",
                  "print-shop")
     from pypdf import PdfReader

@@ -6,30 +6,43 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from printkit.engines.core import (
     CHANCE,
     IllegalActionError,
+    Replay,
     parse_log,
     replay,
     validate_log_lines,
 )
 from printkit.engines.core.errors import ReplayError
-from printkit.engines.tug_of_war import RED, YELLOW, EndTurn, Exchange, Phase, Remove, TugOfWar
+from printkit.engines.tug_of_war import (
+    RED,
+    YELLOW,
+    Action,
+    EndTurn,
+    Exchange,
+    Phase,
+    Remove,
+    TugOfWar,
+    TugOfWarState,
+)
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "tug-of-war"
 
 
-def header(options: dict | None = None, names=("Ann", "Ben")) -> str:
+def header(options: dict[str, Any] | None = None,
+           names: tuple[str, ...] = ("Ann", "Ben")) -> str:
     return json.dumps({
         "printkit_log": 1, "game": "tug-of-war", "rules": "1.0", "options": options or {},
         "seed": None, "players": [{"name": n, "bot": None} for n in names],
     })
 
 
-def play_back(text: str):
+def play_back(text: str) -> Replay[TugOfWarState, Action]:
     game = TugOfWar()
     validate_log_lines(game, text)
     return replay(game, parse_log(text), keep_steps=True)
@@ -290,7 +303,7 @@ REFUSALS = [
 
 
 @pytest.mark.parametrize("text, line, words", REFUSALS)
-def test_every_refusal_names_the_line_and_the_rule(text, line: int, words) -> None:
+def test_every_refusal_names_the_line_and_the_rule(text: str, line: int, words: list[str]) -> None:
     refused(text, line, *words)
 
 
@@ -396,17 +409,22 @@ def test_the_booklet_translates_a_bots_reason(tmp_path: Path,
 def test_both_set_ups_share_one_strip() -> None:
     """A set-up is a roll and a team: both sit in one strip, a row each, beside one rope
     (alone, each left half its strip empty)."""
+    from printkit.context import BuildContext, DrawContext
+    from printkit.page.preflight import Preflight
+    from printkit.paper import paper
     from printkit.templates.tug_of_war.example import BookletExample, blocks
 
     class Collect(BookletExample):
-        def end(self, state) -> None:  # the strips, not the PDF
+        def end(self, state: TugOfWarState) -> None:  # the strips, not the PDF
             self.blocks = blocks(self.builder.strips)
 
     log = parse_log((EXAMPLES / "ann-and-ben.jsonl").read_text(encoding="utf-8"))
-    seen = Collect(None, log.header, Path("unused.pdf"))
+    seen = Collect(DrawContext(BuildContext(paper("a4")), Preflight()), log.header,
+                   Path("unused.pdf"))
     replay(TugOfWar(), log, visitor=seen)
     kinds = [[s.kind for s in block] for block in seen.blocks]
     assert kinds[0] == ["setup", "setup"] and all(k == ["turn"] for k in kinds[1:])
+    assert log.result is not None
     assert len(kinds) == 1 + log.result["turns"]
 
 

@@ -10,14 +10,17 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any, cast
 
 import pdfplumber
 import pytest
 from conftest import Cli, pdf_fonts, pdf_text
-from pypdf import PdfReader
+from pypdf import PageObject, PdfReader
+from pypdf.generic import DictionaryObject
 
 from printkit.engines.tug_of_war.rules import RULES
 from printkit.layout.sizes import size as item_size
+from printkit.templates.tug_of_war.mat import MatGeometry
 
 MM = 72 / 25.4
 N = RULES.athletes_per_side
@@ -36,7 +39,7 @@ def kits(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return {paper: out / paper / "tug-of-war" for paper in PAPERS}
 
 
-def _size_mm(page) -> tuple[float, float]:
+def _size_mm(page: PageObject) -> tuple[float, float]:
     return (round(float(page.mediabox.width) / MM, 1), round(float(page.mediabox.height) / MM, 1))
 
 
@@ -94,11 +97,11 @@ def test_mat_geometry_follows_the_rules_data() -> None:
     _assert_no_overlaps(fewer)
 
 
-def _assert_no_overlaps(g) -> None:
+def _assert_no_overlaps(g: MatGeometry) -> None:
     """Every space, dice box, caption band and reserve lies inside the mat's padding, and no
     two of them overlap (a dice group's captions included)."""
     from printkit.geometry import Rect
-    from printkit.templates.tug_of_war.mat import LAYOUT
+    from printkit.templates.tug_of_war.draw import LAYOUT
 
     m = LAYOUT.mat
     label_h = m.label_size * 1.8 * MM
@@ -124,14 +127,15 @@ VARIANTS = [{}, {"athletes_per_side": N - 3}, {"athletes_per_side": 12},
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=str)
-def test_dice_boxes_hold_the_printed_d6_and_a_shop_d6(variant: dict[str, int]) -> None:
+def test_dice_boxes_hold_the_printed_d6_and_a_shop_d6(variant: dict[str, Any]) -> None:
     """Each box is sized from what it holds: the kit's printed d6 (the dice module's sizing
     rule) or a shop-bought 16 mm d6, plus the clearance to pick it up."""
     from dataclasses import replace
 
     from printkit.drawing.dice import SHOP_D6_MM
     from printkit.drawing.polyhedra import die_size
-    from printkit.templates.tug_of_war.mat import LAYOUT, dice_capacities, geometry
+    from printkit.templates.tug_of_war.draw import LAYOUT
+    from printkit.templates.tug_of_war.mat import dice_capacities, geometry
 
     rules = replace(RULES, **variant)
     g = geometry(rules=rules)
@@ -153,7 +157,8 @@ def test_more_dice_take_two_lines_of_boxes(monkeypatch: pytest.MonkeyPatch) -> N
     lines (on a mat made taller for them), still without overlaps."""
     from dataclasses import replace
 
-    from printkit.templates.tug_of_war.mat import LAYOUT, geometry
+    from printkit.templates.tug_of_war.draw import LAYOUT
+    from printkit.templates.tug_of_war.mat import geometry
 
     rules = replace(RULES, team_dice=5, common_dice=5)
     with pytest.raises(Exception, match="reserves are too shallow"):
@@ -171,7 +176,7 @@ def test_more_dice_take_two_lines_of_boxes(monkeypatch: pytest.MonkeyPatch) -> N
 @pytest.mark.parametrize("paper", PAPERS)
 def test_printed_dice_boxes_measure_the_printed_d6(kits: dict[str, Path], paper: str) -> None:
     from printkit.drawing.polyhedra import die_size
-    from printkit.templates.tug_of_war.mat import LAYOUT
+    from printkit.templates.tug_of_war.draw import LAYOUT
 
     box = die_size("d6").across + 2 * LAYOUT.mat.die_clearance
     with pdfplumber.open(kits[paper] / "rope-mat.pdf") as doc:
@@ -198,8 +203,8 @@ def test_mat_ground_runs_into_the_bleed_and_its_border_stays_inside(
     from printkit.page.profiles import profile as find_profile
     from printkit.paper import paper as find_paper
     from printkit.pipeline import drawing
-    from printkit.templates.tug_of_war.draw import ink
-    from printkit.templates.tug_of_war.mat import LAYOUT, draw_mat, geometry, mat_size
+    from printkit.templates.tug_of_war.draw import LAYOUT, ink
+    from printkit.templates.tug_of_war.mat import draw_mat, geometry, mat_size
 
     w, h = mat_size()
     margin = 20 * MM
@@ -259,7 +264,8 @@ def test_mat_is_tiled_on_paper_too_small_for_it(tmp_path: Path) -> None:
     from printkit.layout.tile import plan_tiles
     from printkit.paper import Paper
     from printkit.pipeline import drawing
-    from printkit.templates.tug_of_war.mat import LAYOUT, draw_rope_mat
+    from printkit.templates.tug_of_war.draw import LAYOUT
+    from printkit.templates.tug_of_war.mat import draw_rope_mat
     from printkit.units import mm
 
     a5 = Paper("a5", 148 * MM, 210 * MM)
@@ -269,7 +275,7 @@ def test_mat_is_tiled_on_paper_too_small_for_it(tmp_path: Path) -> None:
     assert plan.pages > 1 and len(PdfReader(str(tmp_path / "m.pdf")).pages) == plan.pages
 
 
-def _fills(page) -> list[tuple[float, float, float, float, str]]:
+def _fills(page: Any) -> list[tuple[float, float, float, float, str]]:
     return [(r["x0"], r["bottom"], r["width"], r["height"], str(r["non_stroking_color"]))
             for r in page.rects if r["fill"] and not r["stroke"]]
 
@@ -294,8 +300,10 @@ def test_counters_are_the_preset_size_and_backs_land_behind_fronts(
             mate = [b for b in backs if abs(b[0] - (width - x - w)) <= 0.1 * MM
                     and abs(b[1] - top) <= 0.1 * MM]
             assert len(mate) == 1 and mate[0][4] == colour  # printed alike on both sides
-    viewer = PdfReader(str(kits[paper] / "athlete-tokens.pdf")).trailer["/Root"]
-    assert viewer["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    viewer = cast(DictionaryObject,  # the reader resolves the catalog and its entries
+                  PdfReader(str(kits[paper] / "athlete-tokens.pdf")).trailer["/Root"])
+    assert str(cast(DictionaryObject, viewer["/ViewerPreferences"])["/Duplex"]) == \
+        "/DuplexFlipLongEdge"
 
 
 def test_turn_summary_states_the_rules_numbers(kits: dict[str, Path]) -> None:
@@ -317,7 +325,7 @@ def test_builds_are_byte_identical(cli: Cli, tmp_path: Path) -> None:
             (tmp_path / "two" / "tug-of-war" / name).read_bytes(), name
 
 
-def _log_lines(log: Path) -> list[dict]:
+def _log_lines(log: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in log.read_text().splitlines()]
 
 
@@ -384,15 +392,18 @@ def test_validate_json_contract(cli: Cli) -> None:
         "capacity"]
 
 
-def test_validate_fails_when_the_booklet_is_too_short(cli: Cli, monkeypatch: pytest.MonkeyPatch):
+def test_validate_fails_when_the_booklet_is_too_short(cli: Cli,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     from dataclasses import replace
 
+    from printkit.context import DrawContext
     from printkit.kits import Capacity, get_kit, kits
 
     kit = get_kit("tug-of-war")
+    assert kit.validation is not None
     real = kit.validation.capacities
 
-    def shorter(ctx, players):
+    def shorter(ctx: DrawContext, players: int) -> list[Capacity]:
         return [Capacity(c.name, 5, c.unit) if c.name == "example booklet turns" else c
                 for c in real(ctx, players)]
 

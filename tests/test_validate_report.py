@@ -119,6 +119,7 @@ def test_every_variant_is_validated_on_its_own(cli: Cli, monkeypatch: pytest.Mon
     from printkit.kits import get_kit, kits
 
     kit = get_kit("tug-of-war")
+    assert kit.validation is not None
     variants = lambda: [("short", {"turn_limit": 20}), ("long", {"turn_limit": 400})]  # noqa: E731
     monkeypatch.setitem(kits(), "tug-of-war",
                         replace(kit, validation=replace(kit.validation, variants=variants)))
@@ -131,8 +132,8 @@ def test_every_variant_is_validated_on_its_own(cli: Cli, monkeypatch: pytest.Mon
 
 
 def test_a_stopped_run_prints_and_reports_what_was_done(tmp_path: Path) -> None:
-    out, lines = tmp_path / "stopped", []
-    calls = []
+    out, lines = tmp_path / "stopped", list[str]()
+    calls: list[int] = []
 
     def stop(games: int) -> None:
         calls.append(games)

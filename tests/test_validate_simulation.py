@@ -17,6 +17,7 @@ from printkit.kits import get_game_kit
 from printkit.paper import paper
 from printkit.simulation import (
     Chunk,
+    Executor,
     Extreme,
     Histogram,
     Job,
@@ -30,7 +31,7 @@ from printkit.simulation import (
     split,
     win_points,
 )
-from printkit.validate import RunSettings, validate_kit
+from printkit.validate import RunSettings, ValidationResult, validate_kit
 
 GAMES = ["wftgts", "tug-of-war", "war-pnp", "war-of-bones"]
 
@@ -40,20 +41,23 @@ def test_the_quiet_game_loop_plays_the_core_runners_games(name: str) -> None:
     """A kept seed must replay into the very game that was counted."""
     kit = get_game_kit(name)
     game = kit.game()
+    assert kit.validation is not None
     bots = [kit.validation.bot, "random"]
     for seed in range(4):
         core = play(game, bots, seed=seed, record=True)
         quiet = play_quietly(game, bots, seed, {})
+        assert core.log is not None
         assert quiet.state.result() == core.state.result()
         assert quiet.decisions == sum(1 for e in core.log.entries if e.player is not None)
         assert quiet.first == next(e.player for e in core.log.entries if e.player is not None)
 
 
-def _json(results):
+def _json(results: list[ValidationResult]) -> str:
     return json.dumps([r.to_json() for r in results], sort_keys=True)
 
 
-def _validate(name, executor=None, chunk=None, games=60):
+def _validate(name: str, executor: Executor | None = None, chunk: int | None = None,
+              games: int = 60) -> list[ValidationResult]:
     kit = get_game_kit(name)
     found, interrupted = validate_kit(kit, BuildContext(paper("a4")),
                                       RunSettings(games, 3, pair_games=8, chunk=chunk),
@@ -71,9 +75,11 @@ def test_totals_are_the_same_whatever_the_chunking_and_the_workers(name: str) ->
         two = _validate(name, executor=pool, chunk=9)  # 2 worker processes, any order
     finally:
         pool.close()
+    assert one[0].job is not None
     assert len(split([one[0].job], 9)) == 7
     assert _json(one) == _json(seven) == _json(two)
     result = one[0]
+    assert result.tally is not None
     assert result.games == 60 and result.tally.decisions.total == 60
     assert sum(result.tally.seat_points) == 60  # every game gives out exactly one win
     assert [p.record.games for p in result.pairings] == [8] * len(result.pairings)
@@ -129,10 +135,11 @@ def test_win_points_share_a_tie() -> None:
                                                           max_size=2)), min_size=1,
                 max_size=40),
        st.integers(1, 7))
-def test_merging_is_exact_in_any_split_and_order(games, parts):
+def test_merging_is_exact_in_any_split_and_order(games: list[tuple[int, list[int]]],
+                                                 parts: int) -> None:
     """Histograms, exact sums and records merge to the same tally however the games are cut
     and in whatever order the pieces come back."""
-    def tally(rows):
+    def tally(rows: list[tuple[int, tuple[int, list[int]]]]) -> Tally:
         t = Tally(2)
         for seed, (decisions, scores) in rows:
             t.add_game(seed, [float(s) for s in scores], [float(s) for s in scores],
@@ -158,9 +165,9 @@ def test_a_record_goes_to_the_smaller_seed_on_a_tie() -> None:
 
 def test_run_batch_stops_cleanly_on_ctrl_c_and_keeps_what_finished() -> None:
     job = Job("wftgts", ("greedy", "greedy"), 0, 100)
-    seen = []
+    seen: list[int] = []
 
-    def stop_after_two(games) -> None:
+    def stop_after_two(games: int) -> None:
         seen.append(games)
         if len(seen) == 2:
             raise KeyboardInterrupt

@@ -5,13 +5,16 @@ play, and the choices a decent player makes in set situations."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
-from printkit.engines.core import Reason, play
+from printkit.engines.core import Decision, LogEntry, Reason, ReasonText, play
 from printkit.engines.war_pnp import PowerKind
 from printkit.engines.war_pnp.bots import MESSAGES, HeuristicBot, SearchBot
 from printkit.engines.war_pnp.game import (
+    Action,
     DevelopPoints,
     DevelopPower,
     Job,
@@ -33,7 +36,7 @@ CUSTOM = {"sheet": {"powers": ["grow", "reroll", "poke", "steal"], "free_activat
 PLACEHOLDER = re.compile(r"%\((\w+)\)")
 
 
-def _check_reasons(entries: list, bots: list[str]) -> int:
+def _check_reasons(entries: list[LogEntry], bots: list[str]) -> int:
     """Every bot decision carries a known message whose placeholders its values fill."""
     checked = 0
     for entry in entries:
@@ -41,6 +44,7 @@ def _check_reasons(entries: list, bots: list[str]) -> int:
             continue
         reason = entry.reason
         assert reason is not None, entry
+        assert isinstance(reason, ReasonText)  # a bot's reason (a message and its values)
         text, params = reason.msgid, dict(reason.params)
         assert text in MESSAGES, text
         assert set(PLACEHOLDER.findall(text)) == set(params), (text, params)
@@ -110,7 +114,14 @@ def _state(*moves: object, players: int = 2) -> WarPnPState:
     return state
 
 
-def _decide(state: WarPnPState, bot: type[HeuristicBot] = HeuristicBot):
+def _job(state: WarPnPState) -> Job:
+    """The decision due now (there is one)."""
+    job = state.task()
+    assert job is not None
+    return job
+
+
+def _decide(state: WarPnPState, bot: type[HeuristicBot] = HeuristicBot) -> Decision[Action]:
     job = state.task()
     assert job is not None
     import random
@@ -119,6 +130,12 @@ def _decide(state: WarPnPState, bot: type[HeuristicBot] = HeuristicBot):
     assert decision.action in state.legal_actions()
     assert isinstance(decision.reason, Reason) and decision.reason.text in MESSAGES
     return decision
+
+
+def _params(decision: Decision[Action]) -> Mapping[str, Any]:
+    """The values of a decision's reason (a bot's reason is a message and its values)."""
+    assert isinstance(decision.reason, Reason)
+    return decision.reason.params
 
 
 # Player 0: PowerUp on face 1, Bend on face 3, 5/9 up to box 3 (9 points), 7 box 1.
@@ -134,10 +151,10 @@ ROUND = [DevelopPower(1), DevelopPower(2), DevelopPoints("5/9"), DevelopPoints("
 
 def test_powerup_goes_on_the_box_scored_this_roll_and_that_box_is_scored() -> None:
     state = _state(*SETUP, *ROUND, (1, 4))   # sum 5: the PowerUp (PU3) fires
-    assert state.task().task is Task.MARK_OWN
+    assert _job(state).task is Task.MARK_OWN
     decision = _decide(state)
     assert decision.action == Mark(0, "5/9", 4)          # 12 x 3 this roll
-    assert decision.reason.params["points"] == 24
+    assert _params(decision)["points"] == 24
     state.apply(decision.action)
     assert _decide(state).action == Score(5, 4)
 
@@ -147,10 +164,10 @@ def test_the_best_box_counts_marks_and_bend() -> None:
     state.apply(Mark(0, "5/9", 2))                       # PU3 on box 2: 6 x 3 = 18 > 12
     assert _decide(state).action == Score(5, 2)
     state = _state(*SETUP, *ROUND, (3, 3))               # sum 6, Bend 1 reaches 5
-    assert state.task().task is Task.SCORE
+    assert _job(state).task is Task.SCORE
     decision = _decide(state)
     assert decision.action == Score(5, 4)
-    assert decision.reason.params == {"points": 12, "column": "5/9"}
+    assert _params(decision) == {"points": 12, "column": "5/9"}
 
 
 def test_block_goes_on_the_box_the_opponent_scores_now() -> None:
@@ -159,7 +176,7 @@ def test_block_goes_on_the_box_the_opponent_scores_now() -> None:
     assert job is not None and job.task is Task.MARK_OPP and job.player == 1
     decision = _decide(state)
     assert decision.action == Mark(0, "5/9", 4)
-    assert decision.reason.params == {"points": 3}       # 12 becomes 9
+    assert _params(decision) == {"points": 3}       # 12 becomes 9
 
 
 def test_cancel_stops_the_power_that_does_most() -> None:
@@ -167,7 +184,7 @@ def test_cancel_stops_the_power_that_does_most() -> None:
     assert state.task() == Job(1, Task.CANCEL, 1)
     decision = _decide(state)
     assert decision.action == Stop(0, 1)
-    assert decision.reason.params == {"power": "powerup"}
+    assert _params(decision) == {"power": "powerup"}
 
 
 def test_a_trap_goes_where_the_score_will_land() -> None:
@@ -203,14 +220,14 @@ def test_with_three_players_attacks_go_to_the_leader() -> None:
     job = state.task()
     assert job is not None and job.task is Task.USE and job.player == 0
     state.apply(_decide(state).action)                   # uses its Decay
-    assert state.task().task is Task.TARGET
+    assert _job(state).task is Task.TARGET
     assert _decide(state).action == Target(2)
 
 
 def test_free_activation_gives_each_row_its_own_face() -> None:
     state = GAME.new_initial_state(2, {"sheet": CUSTOM["sheet"], "sheet_seat": 0})
     faces = []
-    while state.task().task is Task.ACTIVATION:
+    while _job(state).task is Task.ACTIVATION:
         action = _decide(state).action
         assert isinstance(action, SetActivation)
         faces.append(action.face)

@@ -27,6 +27,7 @@ from printkit.engines.war_pnp import PowerKind
 from printkit.engines.war_pnp.game import (
     ACTION_TYPES,
     ROUND_SAFETY_LIMIT,
+    Action,
     DevelopPoints,
     DevelopPower,
     Erase,
@@ -49,13 +50,16 @@ from printkit.engines.war_pnp.game import (
 
 GAME = WarPnP()
 
-SETUP = [
+Move = tuple[int | None, Action | tuple[int, ...]]
+"""A seat and its action, or None and a roll."""
+
+SETUP: list[Move] = [
     (0, DevelopPower(3, PowerKind.BLOCK)), (0, DevelopPower(3)), (0, DevelopPoints("6/8")),
     (0, DevelopPoints("6/8")), (0, DevelopPoints("7")),
     (1, DevelopPower(3, PowerKind.GROW)), (1, DevelopPoints("6/8")),
     (1, DevelopPoints("6/8")), (1, DevelopPoints("6/8")), (1, DevelopPoints("2/12")),
 ]
-ROUND_ONE = [
+ROUND_ONE: list[Move] = [
     (0, DevelopPower(1, PowerKind.DOUBLE)), (1, DevelopPower(1, PowerKind.DECAY)),
     (0, DevelopPoints("7")), (1, DevelopPoints("7")),
     (None, (3, 3)),                                   # a double 3: each row 3 works twice
@@ -66,7 +70,7 @@ ROUND_ONE = [
 ]
 
 
-def _play(moves: list[tuple[int | None, object]]) -> WarPnPState:
+def _play(moves: list[Move]) -> WarPnPState:
     state = GAME.new_initial_state(2)
     for who, move in moves:
         assert state.current_player() == (CHANCE if who is None else who), move
@@ -74,7 +78,7 @@ def _play(moves: list[tuple[int | None, object]]) -> WarPnPState:
     return state
 
 
-def _log(moves: list[tuple[int | None, object]]) -> GameLog:
+def _log(moves: list[Move]) -> GameLog:
     log = GameLog(LogHeader(game=GAME.info.name, rules=GAME.info.rules_version,
                             players=(Player("Ann"), Player("Bob")),
                             options=GAME.default_options()))
@@ -82,6 +86,7 @@ def _log(moves: list[tuple[int | None, object]]) -> GameLog:
         if who is None:
             log.entries.append(LogEntry(None, GAME.outcome_to_json(move)))
         else:
+            assert not isinstance(move, tuple)  # an action
             log.entries.append(LogEntry.decision(who, GAME.action_to_json(move), None))
     return log
 
@@ -105,7 +110,7 @@ def test_the_hand_written_log_replays_and_matches_the_schema() -> None:
     assert [s.score for s in again.state.sheets] == [5, 0]
 
 
-ROUND_TWO = [  # Bob is the main player now and goes first
+ROUND_TWO: list[Move] = [  # Bob is the main player now and goes first
     (1, DevelopPower(1)), (0, DevelopPower(6, PowerKind.STEAL)),
     (1, DevelopPoints("7")), (0, DevelopPoints("7")),
     (None, (1, 6)),                  # row 1: Bob's Decay (ii), Ann's Double (i); row 6: Steal
@@ -163,6 +168,7 @@ def test_options_and_round_limits() -> None:
 
 
 def test_every_action_form_round_trips_through_json() -> None:
+    actions: list[Action]
     actions = [DevelopPower(2, PowerKind.WITHER), DevelopPower(2), DevelopPoints("2/12"),
                Mark(1, "7", 6), SetTrap(1, 25), Wither(1, "4/10"), Stop(0, 6),
                Unwither(0, "3/11"), Erase(1, "5/9", 2), EraseTrap(0, 25), Score(12, 6),

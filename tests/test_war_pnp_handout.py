@@ -25,6 +25,7 @@ from printkit.handouts import HandoutOptions, build_handout, template_data
 from printkit.handouts.markup import parse
 from printkit.handouts.render import render_file
 from printkit.kits import Handout, Kit
+from printkit.page.preflight import Preflight
 from printkit.paper import paper
 from printkit.pipeline import drawing
 from printkit.templates.war_pnp import KIT
@@ -162,7 +163,7 @@ def test_the_example_figure_names_its_log() -> None:
 
 
 def test_option_cells_follow_the_rules() -> None:
-    ctx = DrawContext(BuildContext(paper("a4")), None)
+    ctx = DrawContext(BuildContext(paper("a4")), Preflight())
     for spec in STANDARD.powers:
         assert f"{NAMES[spec.kind]} {' '.join(war_handout.option_cells(ctx, spec))}" == \
             _row(spec)

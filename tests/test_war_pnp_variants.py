@@ -38,6 +38,12 @@ def _apply(state: WarPnPState, *moves: object) -> None:
         state.apply(move)
 
 
+def _marked_sheets(state: WarPnPState) -> set[int]:
+    """The players whose sheets the legal moves mark (every legal move is a Mark)."""
+    marks = [a for a in state.legal_actions() if isinstance(a, Mark)]
+    assert len(marks) == len(state.legal_actions())
+    return {m.player for m in marks}
+
 # -- 3+ players --------------------------------------------------------------------------
 
 
@@ -91,9 +97,9 @@ def test_the_marks_of_one_block_go_on_one_opponents_sheet() -> None:
     _apply(state, DevelopPower(1, PowerKind.GROW), DevelopPower(1, PowerKind.GROW),
            DevelopPower(1, PowerKind.GROW), *[DevelopPoints("6/8")] * 3, (3, 5))
     _apply(state, UsePower(3))                               # Block (iii): two X marks
-    assert {a.player for a in state.legal_actions()} == {1, 2}
+    assert _marked_sheets(state) == {1, 2}
     _apply(state, Mark(2, "7", 1))
-    assert {a.player for a in state.legal_actions()} == {2}  # the second follows the first
+    assert _marked_sheets(state) == {2}  # the second follows the first
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -101,6 +107,7 @@ def test_random_games_of_three_to_five_end_and_replay(players: int) -> None:
     for seed in range(4):
         played = play(GAME, ["random"] * players, seed=seed)
         assert played.state.is_terminal() and len(played.state.result()["scores"]) == players
+        assert played.log is not None
         text = played.log.dumps()
         validate_log_lines(GAME, text)
         assert replay(GAME, parse_log(text)).state.result() == played.state.result()
@@ -192,6 +199,7 @@ def test_a_custom_sheet_plays_against_the_standard_and_replays(seat: int) -> Non
     for seed in range(6):
         played = play(GAME, ["random", "random"], seed=seed,
                       options={"sheet": data, "sheet_seat": seat})
+        assert played.log is not None
         text = played.log.dumps()
         validate_log_lines(GAME, text)
         again = replay(GAME, parse_log(text))

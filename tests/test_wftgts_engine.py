@@ -11,14 +11,24 @@ import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
-from printkit.engines.core import IllegalActionError, ReplayError, parse_log, play, read_log, replay
+from printkit.engines.core import (
+    IllegalActionError,
+    Replay,
+    ReplayError,
+    parse_log,
+    play,
+    read_log,
+    replay,
+)
 from printkit.engines.wftgts import (
     DICE,
     KEEPS,
+    Action,
     Keep,
     Score,
     WFtGtS,
@@ -70,7 +80,7 @@ def _example_lines() -> list[str]:
     return EXAMPLE.read_text(encoding="utf-8").splitlines()
 
 
-def _replay_text(game, lines: list[str]):
+def _replay_text(game: WFtGtS, lines: list[str]) -> Replay[WFtGtSState, Action]:
     return replay(game, parse_log("\n".join(lines) + "\n"))
 
 
@@ -88,6 +98,7 @@ def test_seed_example_replays_to_570(game: WFtGtS) -> None:
     assert state.result() == {"scores": [570], "winners": [0], "c_sum_best": [46]}
     assert state.returns() == [570.0]
     assert rounds[0].carried == [frozenset({0, 1, 2, 5}), frozenset({1, 2, 5})]
+    assert rounds[3].scoring is not None
     assert rounds[3].scoring.describe() == ("1-2-3-4: 11 × 4 = 44; 6-7-8: 17 × 3 = 51; total 95")
     assert not any(r.junk for r in rounds)
     assert [r.c_sum for r in rounds] == [30, 27, 25, 31, 46, 27]
@@ -135,7 +146,7 @@ def test_bad_rules_data_is_named() -> None:
 # -- legality ---------------------------------------------------------------------------
 
 
-def _edit(lines: list[str], number: int, obj: dict) -> list[str]:
+def _edit(lines: list[str], number: int, obj: dict[str, Any]) -> list[str]:
     out = list(lines)
     out[number - 1] = json.dumps(obj)
     return out
@@ -155,6 +166,7 @@ def test_one_junk_scores_the_sum(game: WFtGtS) -> None:
     lines = _edit(_example_lines(), 7, {"player": 0, "action": {"score": "junk"}})
     state = _replay_text(game, lines[:-1]).state
     first = state.sheets[0].rounds[0]
+    assert first.scoring is not None
     assert first.junk and first.points == 30 and first.scoring.points == 76
     assert state.result()["scores"] == [570 - 76 + 30]
 
@@ -222,14 +234,15 @@ def test_legal_actions_and_check_legal_agree(game: WFtGtS) -> None:
         {"score": {"groups": [], "junk": True}},
     ],
 )  # fmt: skip
-def test_malformed_actions_raise_value_error(game: WFtGtS, data) -> None:
+def test_malformed_actions_raise_value_error(game: WFtGtS, data: object) -> None:
     with pytest.raises(ValueError):
         game.action_from_json(data)
 
 
 def test_action_json_round_trip(game: WFtGtS) -> None:
     written = Score(groups=((1, 2, 5, 6), (0, 3, 4)))
-    for action in [*KEEPS, Score(), Score(junk=True), written, Score(groups=())]:
+    actions: list[Action] = [*KEEPS, Score(), Score(junk=True), written, Score(groups=())]
+    for action in actions:
         data = game.action_to_json(action)
         assert json.loads(json.dumps(data)) == data
         assert game.action_from_json(data) == action
@@ -307,6 +320,7 @@ def test_any_number_of_players_up_to_a_documented_guard(game: WFtGtS) -> None:
 
 def test_a_big_game_replays(game: WFtGtS) -> None:
     played = play(game, ["greedy"] * 120, seed=3)
+    assert played.log is not None
     assert replay(game, parse_log(played.log.dumps())).state.result() == played.state.result()
 
 
@@ -370,13 +384,18 @@ def test_bots_decide_the_same_without_the_others_keeps(game: WFtGtS,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     # every bot looks at its own sheet only: hiding the others' keeps changes no decision
     seats = ["optimal", "greedy", "optimal", "random"]
-    hidden = play(game, seats, seed=12).log.dumps()
+    log = play(game, seats, seed=12).log
+    assert log is not None
+    hidden = log.dumps()
     monkeypatch.setattr(WFtGtSState, "view", lambda self, player: self.clone())
-    assert play(game, seats, seed=12).log.dumps() == hidden
+    log = play(game, seats, seed=12).log
+    assert log is not None
+    assert log.dumps() == hidden
 
 
 def test_greedy_play_keeps_group_dice(game: WFtGtS) -> None:
     played = play(game, ["greedy"], seed=4)
+    assert played.log is not None
     for entry in played.log.entries:
         if entry.player is not None:
             assert entry.reason
@@ -475,8 +494,9 @@ def test_optimal_beats_greedy(game: WFtGtS, tables: opt.Tables) -> None:
 
 def test_optimal_bot_logs_and_replays(game: WFtGtS, tables: opt.Tables) -> None:
     played = play(game, ["optimal"], seed=5)
+    assert played.log is not None
     replay(game, played.log)
-    reasons = [e.reason for e in played.log.entries if e.player is not None]
+    reasons = [e.reason or "" for e in played.log.entries if e.player is not None]
     # player-facing sentences: die labels and rounded points, no ids or "EV 101.9"
     assert all(reasons) and any("expects about" in r for r in reasons)
     assert not any("EV" in r or "d10_" in r or re.search(r"d\d+=", r) for r in reasons)
@@ -491,5 +511,6 @@ def test_the_optimal_bot_weighs_the_junk_in_its_keeps(game: WFtGtS, tables: opt.
         junk_rounds += sheet.junk_round is not None
         for r, rec in enumerate(sheet.rounds):
             if rec.junk:
+                assert rec.c_sum is not None and rec.best_points is not None
                 assert tables.use_junk(rec.c_sum - rec.best_points, 5 - r, 1)
     assert junk_rounds > 20

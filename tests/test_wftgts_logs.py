@@ -10,6 +10,7 @@ import pytest
 
 from printkit.engines.core import (
     LogFormatError,
+    Replay,
     ReplayError,
     parse_log,
     play,
@@ -17,7 +18,15 @@ from printkit.engines.core import (
     replay,
     validate_log_lines,
 )
-from printkit.engines.wftgts import KEEPS, Score, WFtGtS, best_scoring, score_groups
+from printkit.engines.wftgts import (
+    KEEPS,
+    Action,
+    Score,
+    WFtGtS,
+    WFtGtSState,
+    best_scoring,
+    score_groups,
+)
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "wftgts"
 SEED = EXAMPLES / "seed-example.jsonl"
@@ -43,7 +52,7 @@ def _score_line(groups: object) -> str:
     return json.dumps({"player": 0, "action": {"score": {"groups": groups}}})
 
 
-def _replay(game: WFtGtS, *lines: str):
+def _replay(game: WFtGtS, *lines: str) -> Replay[WFtGtSState, Action]:
     return replay(game, parse_log("\n".join([HEADER, *lines]) + "\n"))
 
 
@@ -68,6 +77,7 @@ def test_a_hand_written_log_records_the_lower_grouping(game: WFtGtS) -> None:
     state = replay(game, read_log(TWOS)).state
     rounds = state.sheets[0].rounds
     first = rounds[0]
+    assert first.scoring is not None
     assert (first.points, first.best_points, first.junk) == (121, 123, False)
     assert [g.describe() for g in first.scoring.groups] == ["1-2-3-4: 19 × 4 = 76",
                                                             "three 2s: 9 × 5 = 45"]
@@ -113,7 +123,8 @@ def test_written_groups_do_not_spend_the_junk(game: WFtGtS) -> None:
     ([["d4", "d4", "d10_ones", "d10_tens"]], "the d4 is listed twice in one group"),
     ([[]], "an empty group scores nothing"),
 ])
-def test_an_illegal_grouping_is_refused_naming_the_rule(game: WFtGtS, groups, rule: str) -> None:
+def test_an_illegal_grouping_is_refused_naming_the_rule(game: WFtGtS, groups: list[list[str]],
+                                                         rule: str) -> None:
     with pytest.raises(ReplayError) as err:
         _replay(game, *ROUND_ONE, _score_line(groups))
     assert err.value.line == 7
@@ -151,7 +162,7 @@ def test_the_schema_takes_groups_and_refuses_bad_shapes(game: WFtGtS) -> None:
 @pytest.mark.parametrize("face, fix", [(0, "write 10, not 0"), ('"00"', 'write 10, not "00"'),
                                        (20, "write 2, not 20"), (90, "write 9, not 90")])
 def test_a_tens_die_written_as_printed_is_refused_with_the_reading_rule(
-    game: WFtGtS, face, fix: str
+    game: WFtGtS, face: int | str, fix: str
 ) -> None:
     line = f'{{"chance": [3, 3, 2, 8, {face}, 4, 14]}}'
     with pytest.raises(ReplayError) as err:
@@ -160,9 +171,9 @@ def test_a_tens_die_written_as_printed_is_refused_with_the_reading_rule(
     assert TENS_RULE in str(err.value) and fix in str(err.value)
     assert "d10 (10s)" in str(err.value)
     # the schema check (run first by `printkit replay`) states the rule too
-    with pytest.raises(LogFormatError) as err:
+    with pytest.raises(LogFormatError) as bad_format:
         validate_log_lines(game, f"{HEADER}\n{line}\n")
-    assert "line 2" in str(err.value) and TENS_RULE in str(err.value)
+    assert "line 2" in str(bad_format.value) and TENS_RULE in str(bad_format.value)
 
 
 def test_the_ones_die_reading_and_plain_dice(game: WFtGtS) -> None:
@@ -189,6 +200,7 @@ def test_every_line_of_50_bot_games_matches_the_schema(game: WFtGtS) -> None:
     for seed in range(50):
         seats = SEATS[seed % len(SEATS)]
         played = play(game, seats, seed=seed)
+        assert played.log is not None
         text = played.log.dumps()
         validate_log_lines(game, text)
         assert replay(game, parse_log(text)).state.result() == played.state.result()

@@ -14,7 +14,7 @@ MM = 72 / 25.4
 
 @pytest.mark.parametrize("paper,size_mm", [("a4", (210, 297)), ("letter", (215.9, 279.4))])
 def test_play_sheet_page_size_fonts_and_labels(cli: Cli, tmp_path: Path, paper: str,
-                                               size_mm) -> None:
+                                               size_mm: tuple[float, float]) -> None:
     r = cli(
         "build", "wftgts", "--component", "play-sheet", "--paper", paper, "--out", str(tmp_path)
     )
@@ -133,15 +133,17 @@ def test_validate_json_contract(cli: Cli, tmp_path: Path) -> None:
     assert report.stat().st_size > 1000
 
 
-def test_validate_fails_when_a_box_is_too_small(cli: Cli, monkeypatch: pytest.MonkeyPatch):
+def test_validate_fails_when_a_box_is_too_small(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     from dataclasses import replace
 
+    from printkit.context import DrawContext
     from printkit.kits import Capacity, get_kit, kits
 
     kit = get_kit("wftgts")
+    assert kit.validation is not None
     real = kit.validation.capacities
 
-    def smaller(ctx, players):
+    def smaller(ctx: DrawContext, players: int) -> list[Capacity]:
         return [Capacity(c.name, 2, c.unit) if c.name == "final box digits" else c
                 for c in real(ctx, players)]
 
@@ -163,7 +165,9 @@ def test_capacities_serve_both_the_full_and_the_two_up_sheet() -> None:
     from printkit.templates.wftgts.sheet import capacities, geometry
 
     with drawing(BuildContext(paper("a3"))) as ctx:
-        declared = {c.name: c.holds for c in get_kit("wftgts").validation.measure(ctx, 2)}
+        validation = get_kit("wftgts").validation
+        assert validation is not None
+        declared = {c.name: c.holds for c in validation.measure(ctx, 2)}
         one = {c.name: c.holds for c in capacities(ctx, geometry(sheet_boxes(ctx, False)[0]))}
         two = {c.name: c.holds for c in capacities(ctx, geometry(sheet_boxes(ctx, True)[0]))}
     assert declared == {n: min(one[n], two[n]) for n in one}

@@ -43,7 +43,7 @@ def _type_arguments(cls: type, generic: type) -> tuple[Any, ...]:
 
 
 @pytest.mark.parametrize("kit", game_kits(), ids=GAMES)
-def test_every_game_declares_a_state_of_its_own_action_type(kit):
+def test_every_game_declares_a_state_of_its_own_action_type(kit: Kit[Any, Any]) -> None:
     """``Game[S, A]`` cannot bound ``S`` by ``State[A]`` (a type variable's bound names no
     other), so this checks what mypy cannot: the game's ``S`` is a ``State`` of its ``A``."""
     state_type, action_type = _type_arguments(type(kit.game()), Game)

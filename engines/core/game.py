@@ -18,7 +18,7 @@ import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeAlias, TypeVar
 
 from printkit.engines.core.chance import ChanceSpec
 from printkit.engines.core.errors import IllegalActionError
@@ -62,6 +62,10 @@ class GameInfo:
     hidden_information: bool = False
     notes: str = ""
 
+
+ChanceOutcome: TypeAlias = Any
+"""A roll's outcome: whatever the CHANCE node's spec offers (a tuple of dice, a card, where
+dice landed); the spec checks it at run time (:meth:`State.check_outcome`)."""
 
 class State(ABC, Generic[A]):
     """One moment of one game. Mutable; :meth:`clone` gives an independent copy."""
@@ -134,12 +138,14 @@ class State(ABC, Generic[A]):
         if not self.chance_outcomes().contains(outcome):
             raise IllegalActionError(f"{outcome!r} is not a possible outcome of this roll")
 
-    def apply(self, move: A) -> None:
+    def apply(self, move: A | ChanceOutcome) -> None:
         """Apply a decision, or a chance outcome at a CHANCE node, refusing illegal ones.
 
-        A decision is of the game's action type ``A``; a chance outcome is whatever the
-        chance spec offers (typed ``Any``: the spec checks it at run time), so the type
-        refuses only another game's actions."""
+        This is the run-time boundary every move crosses (a bot's decision, a roll, a line
+        read from a user's log), so it takes either and checks it: a decision is of the
+        game's action type ``A`` (as :meth:`legal_actions` lists them and bots decide them),
+        a chance outcome whatever the chance spec offers (:data:`ChanceOutcome`), and
+        anything else is refused with :class:`IllegalActionError`."""
         if self.current_player() == CHANCE:
             self.check_outcome(move)
             self._apply_outcome(move)

@@ -58,8 +58,7 @@ Built = dict[str, tuple[dict[str, Path], Preflight]]
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[dict[str, Path],
-                                                                        Preflight]]:
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     out = tmp_path_factory.mktemp("pwinch-charts")
     return {name: build(out / name, name) for name in PAPERS}
 
@@ -95,7 +94,7 @@ def _row_words(page: Any, label: str, longer: tuple[str, ...] = ()) -> list[str]
 
 
 @pytest.mark.parametrize("name", list(PAPERS))
-def test_one_page_each_exact_paper_fonts_embedded_clean(built: Built, name) -> None:
+def test_one_page_each_exact_paper_fonts_embedded_clean(built: Built, name: str) -> None:
     paths, report = built[name]
     assert not report.findings, report.report()
     w, h = PAPERS[name]
@@ -112,7 +111,7 @@ def test_one_page_each_exact_paper_fonts_embedded_clean(built: Built, name) -> N
 
 
 @pytest.mark.parametrize("name", list(PAPERS))
-def test_every_terrain_row_holds_its_numbers(built: Built, name) -> None:
+def test_every_terrain_row_holds_its_numbers(built: Built, name: str) -> None:
     paths, _report = built[name]
     with pdfplumber.open(str(paths["terrain-chart"])) as pdf:
         page = pdf.pages[0]
@@ -146,7 +145,7 @@ def test_every_terrain_row_holds_its_numbers(built: Built, name) -> None:
 
 
 @pytest.mark.parametrize("name", list(PAPERS))
-def test_terrain_swatches_are_the_maps_fills(built: Built, name) -> None:
+def test_terrain_swatches_are_the_maps_fills(built: Built, name: str) -> None:
     from printkit.templates.pwinch_wars.maps import terrain_style
 
     paths, _report = built[name]
@@ -168,7 +167,7 @@ def test_the_track_is_as_long_as_the_longest_scenario_and_holds_the_marker() -> 
 
 
 @pytest.mark.parametrize("name", list(PAPERS))
-def test_turn_slots_night_and_bed(built: Built, name):
+def test_turn_slots_night_and_bed(built: Built, name: str) -> None:
     paths, _report = built[name]
     turns = DATA.turns
     side = slot_mm() * MM

@@ -4,6 +4,7 @@ laid right to left, every glyph present and every font embedded."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from babel.numbers import format_decimal, format_percent
@@ -15,7 +16,7 @@ from reportlab.platypus import Paragraph
 from printkit import fonts, scripts
 from printkit.context import BuildContext, DrawContext
 from printkit.errors import PrintkitError
-from printkit.fonts import font, font_for, manifest, missing_glyphs
+from printkit.fonts import FontRole, font, font_for, manifest, missing_glyphs
 from printkit.i18n import available_locales
 from printkit.page.preflight import Preflight
 from printkit.paper import paper
@@ -30,33 +31,34 @@ LRM = "\u200e"
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("role", ROLES)
-def test_every_role_has_a_font_with_the_letters_of_each_script(role, locale: str) -> None:
+def test_every_role_has_a_font_with_the_letters_of_each_script(role: FontRole,
+                                                                locale: str) -> None:
     name = font(role, locale)
     assert pdfmetrics.getFont(name).face is not None
     sample = SCRIPT_SAMPLES[scripts.script(locale)]
     assert missing_glyphs(sample, role, locale) == [], (role, locale, font_for(role, locale))
 
 
-def _face(role: str, locale: str) -> str:
+def _face(role: FontRole, locale: str) -> str:
     return str(pdfmetrics.getFont(font(role, locale)).face.name)
 
 
 def test_russian_handwriting_is_caveat_not_kalam() -> None:
-    assert missing_glyphs("Счёт", "hand", "en") != []  # Kalam: no Cyrillic
-    for role in ("hand", "hand-bold"):
+    assert missing_glyphs("Счёт", FontRole.HAND, "en") != []  # Kalam: no Cyrillic
+    for role in (FontRole.HAND, FontRole.HAND_BOLD):
         assert font_for(role, "ru").source.startswith("caveat"), font_for(role, "ru")
         assert "Caveat" in _face(role, "ru")
         assert missing_glyphs("Итог: 1\u00a0234,5 очков", role, "ru") == []
-    assert font("hand", "ru") != font("hand", "en")
-    assert font("sans", "ru") == font("sans", "en")  # Fira Sans has Cyrillic
+    assert font(FontRole.HAND, "ru") != font(FontRole.HAND, "en")
+    assert font(FontRole.SANS, "ru") == font(FontRole.SANS, "en")  # Fira Sans has Cyrillic
 
 
 def test_japanese_and_arabic_fonts() -> None:
     for role in ROLES:
         assert "NotoSansJP" in _face(role, "ja"), role
         assert any(f in _face(role, "ar") for f in ("NotoSansArabic", "Amiri")), role
-    assert "Amiri" in _face("hand", "ar")  # the written values differ from printed labels
-    assert "Amiri" not in _face("sans", "ar")
+    assert "Amiri" in _face(FontRole.HAND, "ar")  # the written values differ from printed labels
+    assert "Amiri" not in _face(FontRole.SANS, "ar")
 
 
 def test_a_locale_names_its_script_through_likely_subtags() -> None:
@@ -68,25 +70,25 @@ def test_a_locale_names_its_script_through_likely_subtags() -> None:
 
 def test_draw_context_fonts_follow_its_locale() -> None:
     ctx = DrawContext(BuildContext(paper("a4"), locale="ru"), Preflight())
-    assert ctx.font("hand") == font("hand", "ru")
-    assert ctx.check_glyphs("hand", "Счёт")  # checked against Caveat, not Kalam
+    assert ctx.font(FontRole.HAND) == font(FontRole.HAND, "ru")
+    assert ctx.check_glyphs(FontRole.HAND, "Счёт")  # checked against Caveat, not Kalam
     en = DrawContext(BuildContext(paper("a4"), locale="en"), Preflight())
-    assert not en.check_glyphs("hand", "Счёт")
+    assert not en.check_glyphs(FontRole.HAND, "Счёт")
     assert "lacks" in en.preflight.errors[0].message
 
 
 def test_the_fallback_chain_skips_a_user_font_without_the_script(
     monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    kalam = font_for("hand", "en").path
+    kalam = font_for(FontRole.HAND, "en").path
     try:
         fonts.resolve.cache_clear()
         monkeypatch.setenv("PRINTKIT_FONT_HAND", str(kalam))
-        assert fonts.resolve("hand", "latin").source == "PRINTKIT_FONT_HAND"
-        assert fonts.resolve("hand", "cyrillic").source.startswith("caveat")
+        assert fonts.resolve(FontRole.HAND, "latin").source == "PRINTKIT_FONT_HAND"
+        assert fonts.resolve(FontRole.HAND, "cyrillic").source.startswith("caveat")
         fonts.resolve.cache_clear()
         monkeypatch.setenv("PRINTKIT_FONT_HAND_CYRILLIC", str(kalam))  # forced, even so
-        assert fonts.resolve("hand", "cyrillic").source == "PRINTKIT_FONT_HAND_CYRILLIC"
+        assert fonts.resolve(FontRole.HAND, "cyrillic").source == "PRINTKIT_FONT_HAND_CYRILLIC"
     finally:
         monkeypatch.undo()
         fonts.resolve.cache_clear()
@@ -101,7 +103,8 @@ def _latin_locales() -> list[str]:
 
 @pytest.mark.parametrize("locale", _latin_locales())
 @pytest.mark.parametrize("role", ROLES)
-def test_latin_fonts_have_the_no_break_spaces_of_french_numbers(role, locale) -> None:
+def test_latin_fonts_have_the_no_break_spaces_of_french_numbers(role: FontRole,
+                                                                 locale: str) -> None:
     text = (format_decimal(1234567.5, locale="fr") + format_percent(0.5, locale="fr")
             + "\u00a0\u202f")
     assert "\u202f" in format_decimal(1234.5, locale="fr")  # what we guard against
@@ -120,8 +123,8 @@ def test_other_scripts_print_their_numbers(locale: str) -> None:
 
 
 def test_missing_glyphs_counts_spaces_but_not_line_breaks() -> None:
-    assert missing_glyphs("Score\n\t1\u202f234", "sans", "fr") == []
-    assert missing_glyphs("合計 合", "sans", "fr") == sorted("合計")
+    assert missing_glyphs("Score\n\t1\u202f234", FontRole.SANS, "fr") == []
+    assert missing_glyphs("合計 合", FontRole.SANS, "fr") == sorted("合計")
 
 
 # -- Japanese ------------------------------------------------------------------------------------
@@ -135,7 +138,7 @@ def _lines(p: Paragraph) -> list[str]:
 
 
 def test_a_japanese_paragraph_breaks_between_characters() -> None:
-    name = font("sans", "ja")
+    name = font(FontRole.SANS, "ja")
     st = ParagraphStyle("ja", fontName=name, fontSize=12, leading=18, **paragraph_options("ja"))
     p = Paragraph(JA, st)
     _w, h = p.wrap(120, 1000)
@@ -154,7 +157,7 @@ def test_a_japanese_paragraph_breaks_between_characters() -> None:
 
 def _harfbuzz(text: str, name: str) -> list[int]:
     """Glyph ids of ``text`` shaped right to left by HarfBuzz itself: the oracle."""
-    import uharfbuzz as hb
+    import uharfbuzz as hb  # type: ignore[import-untyped]  # uharfbuzz ships no types
 
     face = pdfmetrics.getFont(name).face
     hbf = hb.Font(hb.Face(hb.Blob(face._ttf_data)))
@@ -171,7 +174,7 @@ def _gids(shown: str, name: str) -> list[int]:
 
 
 def test_arabic_canvas_text_is_shaped_and_right_to_left() -> None:
-    name = font("sans", "ar")
+    name = font(FontRole.SANS, "ar")
     cmap = pdfmetrics.getFont(name).face.charToGlyph
     word = "لعب"  # lam, ain, beh: initial, medial and final forms
     nominal = [cmap[ord(ch)] for ch in word]
@@ -196,7 +199,7 @@ def test_arabic_numbers_keep_their_minus_sign_in_front() -> None:
 
 
 def test_log2vis_agrees_with_python_bidi() -> None:
-    from bidi import get_display
+    from bidi import get_display  # type: ignore[import-untyped]  # python-bidi: no types
 
     for text in ("النتيجة 123 نقطة", "abc אבג 12 def", "في الجولة 4 من 10، ثم A4",
                  "שלום 1,234.5 עולם"):
@@ -205,12 +208,13 @@ def test_log2vis_agrees_with_python_bidi() -> None:
 
 
 def test_visual_width_is_the_drawn_width() -> None:
-    name = font("sans", "ar")
+    name = font(FontRole.SANS, "ar")
     text = "المجموع 45 نقطة"
+    shown: Any = visual(text, "ar", name, 10)  # ReportLab's shaped str, with __shapeData__
     assert visual_width(text, "ar", name, 10) == pytest.approx(
-        sum(d.x_advance for d in visual(text, "ar", name, 10).__shapeData__) / 100)
-    assert visual_width("Total", "fr", font("sans", "fr"), 10) == pytest.approx(
-        pdfmetrics.stringWidth("Total", font("sans", "fr"), 10))
+        sum(d.x_advance for d in shown.__shapeData__) / 100)
+    assert visual_width("Total", "fr", font(FontRole.SANS, "fr"), 10) == pytest.approx(
+        pdfmetrics.stringWidth("Total", font(FontRole.SANS, "fr"), 10))
 
 
 def test_paragraph_options() -> None:
@@ -226,9 +230,10 @@ def test_paragraph_options() -> None:
 
 def test_every_font_is_embedded_as_a_truetype_subset(tmp_path: Path) -> None:
     from pypdf import PdfReader
+    from pypdf.generic import DictionaryObject
 
     out = tmp_path / "all.pdf"
-    c = Canvas(str(out), pagesize=(600, 800), initialFontName=font("sans", "en"))
+    c = Canvas(str(out), pagesize=(600, 800), initialFontName=font(FontRole.SANS, "en"))
     samples = {"en": "Score 1,234", "fr": "Score 1\u202f234,5", "ru": "Счёт 1\u00a0234",
                "ja": "合計点数 1,234", "ar": "المجموع 1,234"}
     y = 780
@@ -242,7 +247,11 @@ def test_every_font_is_embedded_as_a_truetype_subset(tmp_path: Path) -> None:
     assert out.stat().st_size < 400_000  # the CJK font (5.7 MB) goes in as a subset
     seen = set()
     for page in PdfReader(str(out)).pages:
-        for ref in page["/Resources"]["/Font"].values():
+        resources = page["/Resources"]
+        assert isinstance(resources, DictionaryObject)  # pypdf types its objects loosely
+        page_fonts = resources["/Font"]
+        assert isinstance(page_fonts, DictionaryObject)
+        for ref in page_fonts.values():
             f = ref.get_object()
             base = str(f["/BaseFont"])
             descendants = [d.get_object() for d in f.get("/DescendantFonts", [])]

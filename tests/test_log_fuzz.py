@@ -26,20 +26,29 @@ import functools
 import json
 import os
 import re
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
-from conftest import Cli
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 from printkit.kits import game_kits
 
+if TYPE_CHECKING:  # `make fuzz` runs this file as tests.test_log_fuzz, conftest not on its path
+    from conftest import Cli, CliResult
+
 KITS = {k.name: k for k in game_kits()}
 GAMES = sorted(KITS)
-LOGS = {g: sorted(KITS[g].examples.glob("*.jsonl")) for g in GAMES}
+
+
+def _example_logs(game: str) -> list[Path]:
+    examples = KITS[game].examples
+    assert examples is not None, game  # every game kit ships example logs
+    return sorted(examples.glob("*.jsonl"))
+
+
+LOGS = {g: _example_logs(g) for g in GAMES}
 
 SCALE = int(os.environ.get("PRINTKIT_FUZZ_SCALE", "1"))
 """``make fuzz`` runs this module with many times the cases (``PRINTKIT_FUZZ_SCALE``), each
@@ -54,8 +63,8 @@ LONGEST_CUT = {"pwinch-wars": 80}
 """A mutated Pwinch Wars log is cut after at most this many lines (set-up and equipment, the
 first placings): a legal one is drawn, and each turn drawn costs about a second."""
 
-SETTINGS = {"deadline": None, "derandomize": SCALE == 1, "database": None,
-            "phases": (Phase.explicit, Phase.generate)}
+SETTINGS = settings(deadline=None, derandomize=SCALE == 1, database=None,
+                    phases=(Phase.explicit, Phase.generate))
 """No shrinking: a failing case prints the mutation that broke it, and shrinking a case that
 draws a PDF could run for minutes. The suite draws the same cases every time; ``make fuzz``
 draws new ones on every run."""
@@ -194,14 +203,10 @@ def mutations(draw: st.DrawFn, length: int) -> Mutation:
 # --- the contract --------------------------------------------------------------------------
 
 
-Run = Callable[..., Any]
-"""``conftest.cli``: runs ``printkit ARGS`` in-process, returns code, out and err."""
-
-
 PREFLIGHT_FAILED = re.compile(r"printkit: preflight found \d+ error\(s\)")
 
 
-def assert_contract(result: Any, what: str, *, preflight: bool = False) -> None:
+def assert_contract(result: CliResult, what: str, *, preflight: bool = False) -> None:
     """Exit 0, or 2 with one line on stderr; with ``preflight`` (``example``) also 1 when
     the drawing's preflight found an error (the README's "a check that ran and failed": a
     name or reason too long for its box, a glyph no font has), the report on stderr."""
@@ -225,7 +230,7 @@ def _tally(game: str, outcome: str) -> None:
             f.write(f"{game} {outcome}\n")
 
 
-def check(cli: Run, game: str, text: str, folder: Path, what: str) -> tuple[int, int]:
+def check(cli: Cli, game: str, text: str, folder: Path, what: str) -> tuple[int, int]:
     """Feed ``text`` as a log to ``replay`` and ``example``; assert the contract; return
     their exit codes."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -280,7 +285,7 @@ def fuzz_case(game: str, log: int, cut: int, mutation: Mutation | None) -> tuple
 
 @pytest.mark.parametrize("game", GAMES)
 def test_an_unfinished_game_replays_and_draws_what_was_played(
-    game, cli: Cli, tmp_path: Path
+    game: str, cli: Cli, tmp_path: Path
 ) -> None:
     """A log cut after any line is an unfinished game: replay takes it, example draws it.
     The header alone and every cut of a short log are always tried; other cut points are
@@ -299,7 +304,7 @@ def test_an_unfinished_game_replays_and_draws_what_was_played(
                 one(log, cut)
     longest = max(len(log_lines(p)) for p in LOGS[game])
 
-    @settings(max_examples=CUT_CASES[game], **SETTINGS)
+    @settings(SETTINGS, max_examples=CUT_CASES[game])
     @given(log=st.integers(0, len(LOGS[game]) - 1), cut=st.integers(2, longest))
     def cut_short(log: int, cut: int) -> None:
         one(log, cut)
@@ -308,13 +313,15 @@ def test_an_unfinished_game_replays_and_draws_what_was_played(
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_mutated_log_is_replayed_or_refused_in_one_line(game, cli: Cli, tmp_path: Path) -> None:
+def test_a_mutated_log_is_replayed_or_refused_in_one_line(
+    game: str, cli: Cli, tmp_path: Path
+) -> None:
     """Mutated logs: replay and example both exit 0, or both refuse the log in one line
     with exit 2; nothing else escapes and no partial PDF is left behind."""
     cases = iter(range(10**6))
     longest = LONGEST_CUT.get(game, max(len(log_lines(p)) for p in LOGS[game]))
 
-    @settings(max_examples=MUTATION_CASES[game], **SETTINGS)
+    @settings(SETTINGS, max_examples=MUTATION_CASES[game])
     @given(log=st.integers(0, len(LOGS[game]) - 1), cut=st.integers(1, longest),
            data=st.data())
     def mutated(log: int, cut: int, data: st.DataObject) -> None:

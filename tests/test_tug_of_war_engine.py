@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, TypedDict
 
 import pytest
 
@@ -19,11 +21,13 @@ from printkit.engines.core import (
 )
 from printkit.engines.core.conformance import check_game
 from printkit.engines.core.errors import ReplayError
-from printkit.engines.core.game import State
+from printkit.engines.core.game import ChanceOutcome, State
+from printkit.engines.core.runner import PlayedGame
 from printkit.engines.tug_of_war import (
     RED,
     RULES,
     YELLOW,
+    Action,
     EndTurn,
     Exchange,
     Phase,
@@ -36,14 +40,30 @@ from printkit.engines.tug_of_war import (
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "tug-of-war"
 
 
-def position(team=((1, 2, 3), (1, 2, 3)), athletes=(9, 9), to_move=YELLOW) -> TugOfWarState:
+Teams = tuple[Sequence[int], Sequence[int]]
+
+
+def position(team: Teams = ((1, 2, 3), (1, 2, 3)), athletes: tuple[int, int] = (9, 9),
+             to_move: int = YELLOW) -> TugOfWarState:
     return TugOfWarState.from_position(team=team, athletes=athletes, to_move=to_move)
 
 
-def refused(state: TugOfWarState, action, words: str) -> None:
+def refused(state: TugOfWarState, action: Action | ChanceOutcome, words: str) -> None:
     with pytest.raises(IllegalActionError) as info:
         state.apply(action)
     assert words in info.value.rule
+
+
+def phase(state: TugOfWarState) -> Phase:
+    """``state.phase`` read afresh: mypy keeps ``state.phase`` narrowed by an earlier assert
+    even after ``state.apply()`` has moved the game on."""
+    return state.phase
+
+
+def log_text(played: PlayedGame[TugOfWarState, Action]) -> str:
+    """The log of a game played with ``record`` on (the default), as text."""
+    assert played.log is not None
+    return played.log.dumps()
 
 
 # -- the seed's worked examples ------------------------------------------------------------
@@ -70,7 +90,13 @@ def test_bernd_setup_golden() -> None:
 
 # Jeff plays Red against Bernd (Yellow) in every example: Bernd's set-up is Yellow's (Yellow
 # rolls first), so Jeff's turn is Red's.
-JEFF_TURN = {"team": ((1, 3, 5), (2, 4, 6)), "athletes": (6, 3), "to_move": RED}
+class Position(TypedDict):
+    team: Teams
+    athletes: tuple[int, int]
+    to_move: int
+
+
+JEFF_TURN: Position = {"team": ((1, 3, 5), (2, 4, 6)), "athletes": (6, 3), "to_move": RED}
 
 
 def test_jeff_turn_golden() -> None:
@@ -92,7 +118,7 @@ def test_jeff_turn_golden() -> None:
     state.apply(Remove(5, 4))
     assert state.athletes == (5, 5)
     # the other common die is useless and the exchange is spent: the turn ends by itself
-    assert state.phase == Phase.TURN_ROLL and state.player == YELLOW
+    assert phase(state) == Phase.TURN_ROLL and state.player == YELLOW
     assert state.stats.max_athletes == (6, 5)
 
 
@@ -135,7 +161,8 @@ def test_jeff_and_bernd_keep_their_sides_in_every_example() -> None:
     "yellow, red, first",
     [((1, 2, 3), (4, 5, 6), YELLOW), ((6, 6, 6), (1, 1, 1), RED), ((2, 3, 4), (3, 3, 3), YELLOW)],
 )
-def test_fewer_athletes_starts_yellow_on_a_tie(yellow, red, first) -> None:
+def test_fewer_athletes_starts_yellow_on_a_tie(yellow: tuple[int, int, int],
+                                               red: tuple[int, int, int], first: int) -> None:
     state = TugOfWar().new_initial_state()
     for roll in (yellow, red):
         state.apply(roll)
@@ -167,7 +194,9 @@ def test_reroll_count_limited_by_sixes() -> None:
     state = position(team=((1, 6, 6), (4, 4, 4)))
     state.apply((1, 2, 3))
     assert state.rerolls_allowed() == 2
-    assert max(len(a.dice) for a in state.legal_actions()) == 2
+    actions = state.legal_actions()
+    assert all(isinstance(a, Reroll) for a in actions)  # only the re-roll decision
+    assert max(len(a.dice) for a in actions if isinstance(a, Reroll)) == 2
     refused(state, Reroll((1, 2, 3)), "one per 6")
     state.apply(Reroll((1, 2)))
     assert state.current_player() == CHANCE
@@ -315,7 +344,8 @@ def test_illegal_outcomes_refused() -> None:
 
 def test_action_json_round_trip() -> None:
     game = TugOfWar()
-    for action in [Reroll(()), Reroll((6, 1)), Remove(5, 4), Exchange(3, 2), EndTurn()]:
+    actions: list[Action] = [Reroll(()), Reroll((6, 1)), Remove(5, 4), Exchange(3, 2), EndTurn()]
+    for action in actions:
         data = game.action_to_json(action)
         assert game.action_from_json(json.loads(json.dumps(data))) == action
     assert game.action_to_json(Reroll((6, 1))) == {"reroll": [1, 6]}
@@ -353,6 +383,7 @@ def test_stats_follow_play() -> None:
     stats = played.state.stats
     assert stats.turns == played.state.result()["turns"] >= 1
     assert all(1 <= m <= RULES.athletes_per_side for m in stats.max_athletes)
+    assert played.log is not None and played.log.result is not None
     assert played.log.result["max_athletes"] == list(stats.max_athletes)
 
 
@@ -370,7 +401,9 @@ def test_random_play_property() -> None:
                 state.apply(state.chance_outcomes().sample(rng))
             else:
                 actions = state.legal_actions()
-                assert actions and all(state.check_legal(a) is None for a in actions)
+                assert actions
+                for action in actions:
+                    state.check_legal(action)  # raises IllegalActionError on an illegal one
                 state.apply(rng.choice(actions))
             a = state.athletes
             assert all(0 <= x <= RULES.athletes_per_side for x in a)
@@ -380,7 +413,8 @@ def test_random_play_property() -> None:
 
 def test_bot_reasons_and_lookahead_strength() -> None:
     played = play(TugOfWar(), ["lookahead", "greedy"], seed=58)
-    reasons = [e.reason for e in played.log.entries if e.player is not None]
+    assert played.log is not None
+    reasons = [e.reason or "" for e in played.log.entries if e.player is not None]
     assert all(reasons)
     # "the last athlete" only on the removal that takes the last one (issue 11, item 12)
     last = [i for i, r in enumerate(reasons) if "last athlete" in r]
@@ -440,7 +474,8 @@ def test_lowering_exchange_from_a_full_rope() -> None:
 # -- re-rolls for sixes: both readings -------------------------------------------------------------
 
 
-def sequential(team, athletes=(9, 9), to_move=YELLOW) -> TugOfWarState:
+def sequential(team: Teams, athletes: tuple[int, int] = (9, 9),
+               to_move: int = YELLOW) -> TugOfWarState:
     return TugOfWarState.from_position(team=team, athletes=athletes, to_move=to_move,
                                        reroll_mode="sequential")
 
@@ -461,7 +496,7 @@ def test_sequential_rerolls_one_die_at_a_time_and_the_same_die_again() -> None:
     assert state.rerolls_left == 1
     state.apply(Reroll((2,)))
     state.apply((5,))
-    assert state.phase == Phase.ACTIONS and state.roll == (2, 3, 5)
+    assert phase(state) == Phase.ACTIONS and state.roll == (2, 3, 5)
     assert state.rerolls_left == 0
 
 
@@ -493,7 +528,7 @@ def test_a_six_brought_in_by_an_exchange_grants_no_reroll() -> None:
     refused(state, (1, 2, 3), "no roll is due now: Red uses the common dice or ends the turn")
     state.apply(EndTurn())
     state.apply((1, 2, 3))  # Yellow's next turn: now the 6 counts
-    assert state.phase == Phase.TURN_REROLL and state.rerolls_allowed() == 1
+    assert phase(state) == Phase.TURN_REROLL and state.rerolls_allowed() == 1
 
 
 @pytest.mark.parametrize("mode", ["simultaneous", "sequential"])
@@ -506,6 +541,7 @@ def test_both_reroll_modes_conform(mode: str) -> None:
     assert found.random_games == 10 and found.bot_games == 9
     for seed in (1, 2, 3):
         played = play(game, ["lookahead", "greedy"], seed=seed, options=options)
+        assert played.log is not None
         assert played.log.header.options == options
         text = played.log.dumps()
         assert parse_log(text).dumps() == text
@@ -539,7 +575,7 @@ def test_apply_agrees_with_the_checks() -> None:
     gives exactly what check_legal() says, and leaves a refused state untouched."""
     game = TugOfWar()
     rng = random.Random(7)
-    probes = [Remove(c, t) for c in range(1, 7) for t in range(1, 7)]
+    probes: list[Action] = [Remove(c, t) for c in range(1, 7) for t in range(1, 7)]
     probes += [Exchange(c, t) for c in range(1, 7) for t in range(1, 7)]
     probes += [Reroll(()), Reroll((6,)), Reroll((1, 2)), EndTurn()]
     for mode in ("simultaneous", "sequential"):
@@ -564,17 +600,18 @@ def test_apply_agrees_with_the_checks() -> None:
                 state.apply(rng.choice(sorted(legal, key=repr)))
 
 
-def _plain_apply(state: TugOfWarState, move) -> None:
+def _plain_apply(state: TugOfWarState, move: Action | ChanceOutcome) -> None:
     """The protocol's own apply, check then transition, with no fast path (the engine's
     transition takes a roll sorted, as a roll is a multiset)."""
     if state.is_chance():
-        state.check_outcome(move)
+        state.check_outcome(move)  # a roll: a tuple or list of dice, not a decision
+        assert not isinstance(move, (Reroll, Remove, Exchange, EndTurn))
         state._apply_outcome(tuple(sorted(move)))
     else:
         State.apply(state, move)
 
 
-def _slots(state: TugOfWarState) -> dict:
+def _slots(state: TugOfWarState) -> dict[str, Any]:
     return {slot: getattr(state, slot) for slot in TugOfWarState.__slots__}
 
 
@@ -584,7 +621,8 @@ def test_the_fast_apply_is_the_plain_apply_step_by_step(mode: str) -> None:
     slot alike after every move, and refuse the same moves with the same rule."""
     game = TugOfWar()
     rng = random.Random(mode)
-    probes = [Remove(c, t) for c in range(1, 7) for t in range(1, 7)]
+    probes: list[Action | tuple[int, ...]] = [
+        Remove(c, t) for c in range(1, 7) for t in range(1, 7)]
     probes += [Exchange(c, t) for c in range(1, 7) for t in range(1, 7)]
     probes += [Reroll(()), Reroll((6,)), Reroll((1, 2)), Reroll((5, 5, 5)), EndTurn(),
                (1, 2, 3), (4,), (6, 6), (0, 7, 1), (True, 2, 3)]
@@ -597,7 +635,7 @@ def test_the_fast_apply_is_the_plain_apply_step_by_step(mode: str) -> None:
             move = (fast.chance_outcomes().sample(rng) if fast.is_chance()
                     else rng.choice(legal))
             for probe in rng.sample(probes, 3):
-                outcomes = []
+                outcomes: list[tuple[str, object]] = []
                 for state, apply in ((fast.clone(), TugOfWarState.apply),
                                      (plain.clone(), _plain_apply)):
                     try:
@@ -618,10 +656,10 @@ def test_the_fast_apply_plays_the_same_games_as_the_plain_apply(
 ) -> None:
     game = TugOfWar()
     seats = [["lookahead", "greedy"], ["greedy", "random"], ["random", "random"]]
-    logs = [play(game, bots, seed=s, options={"reroll_mode": mode}).log.dumps()
+    logs = [log_text(play(game, bots, seed=s, options={"reroll_mode": mode}))
             for bots in seats for s in range(4) for mode in ("simultaneous", "sequential")]
     monkeypatch.setattr(TugOfWarState, "apply", _plain_apply)
-    assert logs == [play(game, bots, seed=s, options={"reroll_mode": mode}).log.dumps()
+    assert logs == [log_text(play(game, bots, seed=s, options={"reroll_mode": mode}))
                     for bots in seats for s in range(4)
                     for mode in ("simultaneous", "sequential")]
 
@@ -668,8 +706,7 @@ def test_every_logged_line_of_bot_games_matches_the_schemas() -> None:
     seats = [["lookahead", "greedy"], ["random", "random"], ["greedy", "lookahead"]]
     for i in range(50):
         options = {"reroll_mode": ("simultaneous", "sequential")[i % 2]}
-        played = play(game, seats[i % 3], seed=i, options=options)
-        text = played.log.dumps()
+        text = log_text(play(game, seats[i % 3], seed=i, options=options))
         validate_log_lines(game, text)
         for number, line in enumerate(text.splitlines()):
             obj = json.loads(line)
@@ -704,7 +741,7 @@ def test_every_logged_line_of_bot_games_matches_the_schemas() -> None:
         ("options", {"board": 3}),
     ],
 )
-def test_the_schemas_refuse_what_the_engine_refuses(part: str, value) -> None:
+def test_the_schemas_refuse_what_the_engine_refuses(part: str, value: object) -> None:
     from jsonschema import Draft202012Validator
 
     game = TugOfWar()
@@ -758,7 +795,7 @@ def test_a_removal_says_last_only_when_it_is(bot: str, opp: int, words: str) -> 
     assert words in str(decision.reason)
 
 
-def _rules_data() -> dict:
+def _rules_data() -> dict[str, Any]:
     import tomllib
     from importlib import resources
 

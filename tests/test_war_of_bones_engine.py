@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -22,8 +24,12 @@ from printkit.engines.core import (
 )
 from printkit.engines.core.chance import AreaRoll, Landing
 from printkit.engines.core.conformance import check_game
+from printkit.engines.core.game import Reason
+from printkit.engines.core.log import ReasonText
+from printkit.engines.core.runner import PlayedGame
 from printkit.engines.war_of_bones import (
     RULES,
+    Action,
     AreaChanged,
     Attack,
     AttackPair,
@@ -40,6 +46,7 @@ from printkit.engines.war_of_bones import (
     Resupply,
     TroopHit,
     WarOfBones,
+    WarOfBonesState,
     gap_sq,
     in_range,
     load_rules,
@@ -49,11 +56,27 @@ from printkit.engines.war_of_bones import (
 )
 from printkit.engines.war_of_bones.geometry import Area
 
+if TYPE_CHECKING:
+    from printkit.engines.war_of_bones.bots import HeuristicBot
+
 GAME = WarOfBones()
 
 
-def table(dice, to_move=0, supply=(0, 0), **options):
+def table(dice: Mapping[str, tuple[float, float, int]], to_move: int = 0,
+          supply: tuple[int, int] = (0, 0), **options: Any) -> WarOfBonesState:
     return GAME.position(dice, to_move, supply, options)
+
+
+def phase(state: WarOfBonesState) -> Phase:
+    """``state.phase`` read afresh: mypy keeps ``state.phase`` narrowed by an earlier assert
+    even after ``state.apply()`` has moved the game on."""
+    return state.phase
+
+
+def log_text(played: PlayedGame[WarOfBonesState, Action]) -> str:
+    """The log of a game played with ``record`` on (the default), as text."""
+    assert played.log is not None
+    return played.log.dumps()
 
 
 # -- the seed's examples -------------------------------------------------------------------
@@ -89,7 +112,8 @@ def test_a_flubbed_strength_6_attack_is_blocked_by_a_firepower_1_defender_rollin
     (1, 1, Hit.NONE, 3),     # 0
     (1, 6, Hit.NONE, 3),     # negative
 ])
-def test_strength_3_on_a_firepower_3_troop(attack: int, defence: int, hit, face_after: int) -> None:
+def test_strength_3_on_a_firepower_3_troop(attack: int, defence: int, hit: Hit,
+                                           face_after: int) -> None:
     state = table({"A1": (50.0, 50.0, 3), "B1": (80.0, 50.0, 3), "B2": (200.0, 200.0, 1)})
     state.apply(Attack("A1", (("B1", 3),)))
     state.apply((attack,))
@@ -242,7 +266,7 @@ def test_turn_limit_ends_the_game_on_troops_then_firepower() -> None:
 # -- set-up, roll-off, Reengage, Supply re-rolls -------------------------------------------
 
 
-def _after_setup(seed=0):
+def _after_setup(seed: int = 0) -> WarOfBonesState:
     state = GAME.new_initial_state(2, GAME.default_options())
     spec = state.chance_outcomes()
     assert isinstance(spec, AreaRoll) and spec.count == 16 and spec.occupied == ()
@@ -254,12 +278,12 @@ def test_roll_off_ties_roll_again_and_the_winner_chooses() -> None:
     state = _after_setup()
     assert state.phase is Phase.ROLL_OFF
     state.apply((4, 4))
-    assert state.phase is Phase.ROLL_OFF
+    assert phase(state) is Phase.ROLL_OFF
     state.apply((2, 5))
     assert state.current_player() == 1
     assert state.legal_actions() == [Choose(Opening.REENGAGE), Choose(Opening.FIRST_STRIKE)]
     state.apply(Choose(Opening.FIRST_STRIKE))
-    assert state.current_player() == 0 and state.phase is Phase.REMOVE_OPP  # A reengages
+    assert state.current_player() == 0 and phase(state) is Phase.REMOVE_OPP  # A reengages
 
 
 def test_reengage_removes_opponent_dice_then_up_to_as_many_own() -> None:
@@ -270,13 +294,13 @@ def test_reengage_removes_opponent_dice_then_up_to_as_many_own() -> None:
     with pytest.raises(IllegalActionError):
         state.apply(Remove(("A1",)))     # the first pick is of the opponent's dice
     state.apply(Remove(("B2", "B5")))
-    assert state.phase is Phase.REMOVE_OWN
+    assert phase(state) is Phase.REMOVE_OWN
     with pytest.raises(IllegalActionError, match="up to as many"):
         state.apply(Remove(("A1", "A2", "A3")))
     state.apply(Remove(("A1",)))
-    assert state.phase is Phase.LAND and state.landing == (9, 12, 0)
+    assert phase(state) is Phase.LAND and state.landing == (9, 12, 0)
     state.apply(state.chance_outcomes().sample(random.Random(1)))
-    assert state.phase is Phase.TURN and state.current_player() == 1
+    assert phase(state) is Phase.TURN and state.current_player() == 1
 
 
 def test_reengage_can_remove_nothing() -> None:
@@ -293,7 +317,9 @@ def test_the_literal_reengage_reading_picks_opponent_dice_twice() -> None:
     state.apply((6, 1))
     state.apply(Choose(Opening.REENGAGE))
     state.apply(Remove(("B1",)))
-    assert all(a.dice[0].startswith("B") for a in state.legal_actions() if a.dice)
+    actions = state.legal_actions()
+    assert all(isinstance(a, Remove) for a in actions)  # only the second pick
+    assert all(a.dice[0].startswith("B") for a in actions if isinstance(a, Remove) and a.dice)
     assert Remove(("B1",)) not in state.legal_actions()
 
 
@@ -302,16 +328,16 @@ def test_supply_buys_rerolls_of_ones_own_roll() -> None:
                   supply=(2, 0))
     state.apply(Attack.of("A1", [("B1", 2), ("B1", 2)]))
     state.apply((1, 5))
-    assert state.phase is Phase.REROLL and state.current_player() == 0
+    assert phase(state) is Phase.REROLL and state.current_player() == 0
     assert Reroll((1, 2)) in state.legal_actions()
     state.apply(Reroll((1,)))
-    assert state.supply[0] == 1 and state.phase is Phase.REROLL_DICE
+    assert state.supply[0] == 1 and phase(state) is Phase.REROLL_DICE
     state.apply((6,))
-    assert state.att_rolls == [6, 5] and state.phase is Phase.REROLL
+    assert state.att_rolls == [6, 5] and phase(state) is Phase.REROLL
     state.apply(Reroll())     # keep
-    assert state.phase is Phase.DEFENCE_ROLL
+    assert phase(state) is Phase.DEFENCE_ROLL
     state.apply((2, 3))       # B has no supplies: straight to the allocation
-    assert state.phase is Phase.DEFEND
+    assert phase(state) is Phase.DEFEND
 
 
 # -- geometry and positional chance ---------------------------------------------------------
@@ -392,9 +418,9 @@ def test_positions_are_logged_in_mm_with_one_decimal_and_round_trip() -> None:
 
 def test_a_whole_game_round_trips_and_replays_byte_for_byte() -> None:
     played = play(GAME, ["heuristic", "random"], seed=4)
-    text = played.log.dumps()
+    text = log_text(played)
     assert parse_log(text).dumps() == text
-    assert play(GAME, ["heuristic", "random"], seed=4).log.dumps() == text
+    assert log_text(play(GAME, ["heuristic", "random"], seed=4)) == text
     again = replay(GAME, parse_log(text), keep_steps=True)
     assert again.state.result() == played.state.result()
     validate_log_lines(GAME, text)
@@ -404,6 +430,7 @@ def test_a_whole_game_round_trips_and_replays_byte_for_byte() -> None:
 
 def test_another_die_size_replays_from_its_header() -> None:
     played = play(GAME, ["heuristic", "heuristic"], seed=2, options={"die_size_mm": 12.0})
+    assert played.log is not None
     assert played.log.header.options["die_size_mm"] == 12.0
     replayed = replay(GAME, parse_log(played.log.dumps()))
     assert replayed.state.d == 120 and replayed.state.result() == played.state.result()
@@ -420,7 +447,7 @@ def test_another_die_size_replays_from_its_header() -> None:
     ({"chance": [3]}, "decision"),
     ({"player": 1, "action": {"converge": True}}, "player 0"),
 ])
-def test_bad_log_lines_name_the_rule(line, rule: str) -> None:
+def test_bad_log_lines_name_the_rule(line: dict[str, Any], rule: str) -> None:
     state = table({"A1": (50.0, 50.0, 4), "A2": (100.0, 100.0, 2), "B1": (80.0, 50.0, 4),
                    "B2": (220.0, 220.0, 3)})
     head = {"printkit_log": 1, "game": "war-of-bones", "rules": RULES.rules_version,
@@ -440,7 +467,7 @@ def test_bad_log_lines_name_the_rule(line, rule: str) -> None:
 
 def test_a_bad_landing_in_a_log_is_refused_with_its_line() -> None:
     played = play(GAME, ["random", "random"], seed=1)
-    lines = played.log.dumps().splitlines()
+    lines = log_text(played).splitlines()
     first = json.loads(lines[1])
     first["chance"][1][:2] = first["chance"][0][:2]   # B... lands on A1
     lines[1] = json.dumps(first)
@@ -478,8 +505,8 @@ def test_chance_nodes_are_chance_and_decisions_list_their_actions() -> None:
 
 
 def test_the_bots_are_deterministic_and_give_reasons() -> None:
-    first = play(GAME, ["search", "heuristic"], seed=5).log.dumps()
-    assert play(GAME, ["search", "heuristic"], seed=5).log.dumps() == first
+    first = log_text(play(GAME, ["search", "heuristic"], seed=5))
+    assert log_text(play(GAME, ["search", "heuristic"], seed=5)) == first
     log = parse_log(first)
     reasons = [e.reason for e in log.entries if e.player is not None]
     assert reasons and all(reasons)
@@ -502,7 +529,7 @@ def test_the_heuristic_beats_random_and_defends_best() -> None:
 PLACEHOLDER = re.compile(r"%\((\w+)\)")
 
 
-def _heuristic(player=0):
+def _heuristic(player: int = 0) -> HeuristicBot:
     from printkit.engines.war_of_bones.bots import HeuristicBot
 
     return HeuristicBot(GAME, player, random.Random(0))
@@ -513,11 +540,12 @@ def test_every_bot_reason_is_a_known_message_filled_with_its_values() -> None:
 
     checked = 0
     for bots, seed in ((["search", "heuristic"], 5), (["heuristic", "random"], 3)):
-        log = parse_log(play(GAME, bots, seed=seed).log.dumps())
+        log = parse_log(log_text(play(GAME, bots, seed=seed)))
         for entry in log.entries:
             if entry.player is None or bots[entry.player] == "random":
                 continue
             reason = entry.reason
+            assert isinstance(reason, ReasonText), reason  # a bot's: message id and values
             assert reason.msgid in MESSAGES, reason.msgid
             assert set(PLACEHOLDER.findall(reason.msgid)) == set(reason.params), reason.msgid
             checked += 1
@@ -544,6 +572,7 @@ def test_fishing_is_named_so_and_chosen_only_when_nothing_better_exists() -> Non
     state = table({"A1": (20.0, 20.0, 6), "B1": (200.0, 200.0, 6)})
     state.converges = state.rules.converges_allowed
     choice = _heuristic().decide(state.view(0))
+    assert isinstance(choice.reason, Reason)  # the heuristic's reasons are Reason objects
     assert choice.action == Reinforce("A1") and choice.reason.text == FISH_WHY
     assert "fishing for an extra Troop (a Roller 6)" in str(choice.reason)
     assert "likely" not in str(choice.reason)

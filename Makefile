@@ -29,10 +29,7 @@ test: $(STAMP)
 # and printkit.templates, so mypy reads them through a tree of links with that shape. The
 # benchmarks and the tests are checked with it, as they run: bench/ is the package bench, and
 # tests/ (no __init__.py) is a folder of top-level modules (conftest, buildcache, test_...),
-# as pytest imports them; they import printkit from the same tree. The test files of
-# TYPECHECK_LATER are not annotated yet (issue 26 item 10): each leaves the list once
-# `mypy --strict` passes on it.
-TYPECHECK_LATER := tests/test_pwinch_wars_engine.py
+# as pytest imports them; they import printkit from the same tree.
 typecheck: $(STAMP)
 	@rm -rf .typecheck && mkdir -p .typecheck/printkit
 	@for f in printkit/*; do ln -s ../../$$f .typecheck/printkit/; done
@@ -41,7 +38,7 @@ typecheck: $(STAMP)
 	@ln -s ../bench .typecheck/bench
 	@ln -s ../tests .typecheck/tests
 	cd .typecheck && ../$(PY) -m mypy --config-file ../pyproject.toml printkit bench \
-		$(filter-out $(TYPECHECK_LATER),$(wildcard tests/*.py))
+		$(wildcard tests/*.py)
 
 # `make bench` prints the figures of the README's tables, one JSON object per line (about 4
 # minutes on 2 cores). Comparisons with another tool time both as whole processes in the same

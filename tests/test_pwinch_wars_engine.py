@@ -5,18 +5,24 @@ hidden information in ``view``, legality, and the conformance check of every gam
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
+from typing import overload
 
 import pytest
 
 from printkit.engines.core import (
     CHANCE,
+    Choice,
     IllegalActionError,
     parse_log,
     play,
     replay,
 )
 from printkit.engines.core.conformance import check_game
+from printkit.engines.core.log import GameLog
+from printkit.engines.core.runner import PlayedGame
 from printkit.engines.pwinch_wars.actions import (
+    Action,
     Activate,
     End,
     Fire,
@@ -32,10 +38,13 @@ from printkit.engines.pwinch_wars.actions import (
     hex_from_code,
 )
 from printkit.engines.pwinch_wars.data import load_data
-from printkit.engines.pwinch_wars.game import PwinchWars, position
-from printkit.engines.pwinch_wars.hexes import neighbours
+from printkit.engines.pwinch_wars.game import PwinchState, PwinchWars, position
+from printkit.engines.pwinch_wars.hexes import Hex, neighbours
+from printkit.engines.pwinch_wars.maps import GameMap
+from printkit.engines.pwinch_wars.phases import Phase, RollKind
 from printkit.engines.pwinch_wars.roster import Side
 from printkit.engines.pwinch_wars.rules_fire import fire_skill, moral_skill, sneak_skill
+from printkit.engines.pwinch_wars.state import Piece
 
 DATA = load_data()
 GAME = PwinchWars()
@@ -43,7 +52,17 @@ FOREST = DATA.maps["forest"]
 CITY = DATA.maps["city"]
 
 
-def _find(game_map, terrain, around=None, where=None):
+@overload
+def _find(game_map: GameMap, terrain: str) -> Hex: ...
+
+
+@overload
+def _find(game_map: GameMap, terrain: str, around: str,
+          where: Callable[[Hex, Hex], bool] | None = None) -> tuple[Hex, Hex]: ...
+
+
+def _find(game_map: GameMap, terrain: str, around: str | None = None,
+          where: Callable[[Hex, Hex], bool] | None = None) -> Hex | tuple[Hex, Hex]:
     """The first hex of ``terrain`` (with a neighbour of ``around``, if given)."""
     for h in game_map.hexes():
         if game_map.terrain_at(h).id != terrain:
@@ -57,7 +76,7 @@ def _find(game_map, terrain, around=None, where=None):
     raise LookupError(terrain)
 
 
-def _roll(state, face) -> None:
+def _roll(state: PwinchState, face: int) -> None:
     assert state.current_player() == CHANCE
     state.apply((face,))
 
@@ -109,7 +128,8 @@ def test_seed_sneak_example_jack_hides() -> None:
     s.apply(Fire(Marker(1, 1), "heavy_sling"))
     _roll(s, 9)  # a miss
     s.apply(End(hide=True))
-    assert s.rolls[0].kind == "sneak" and s.rolls[0].skill.total == 3
+    skill = s.rolls[0].skill
+    assert s.rolls[0].kind == "sneak" and skill is not None and skill.total == 3
     _roll(s, 3)
     assert s.pieces[Marker(0, 1)].hidden
 
@@ -122,7 +142,13 @@ def test_seed_fire_sum_pure() -> None:
     assert f.total == 7
 
 
-def _hose_setup(move_points):
+def _played_log(played: PlayedGame[PwinchState, Action]) -> GameLog:
+    """The log of a game played with ``record`` on (the default)."""
+    assert played.log is not None
+    return played.log
+
+
+def _hose_setup(move_points: int) -> tuple[PwinchState, Piece, Hex, Hex]:
     """A character by a grass hex next to a water outlet, with a hose."""
     outlet, grass = _find(CITY, "water_outlet", around="grass")
     start = next(n for n in neighbours(grass) if CITY.contains(n) and n != outlet
@@ -131,6 +157,7 @@ def _hose_setup(move_points):
                                   (1, "bud", "2201", [])])
     p = s.pieces[Marker(0, 1)]
     s.apply(Activate(1))
+    assert p.char is not None
     p.move_bonus = move_points - p.char.move
     return s, p, grass, outlet
 
@@ -190,7 +217,9 @@ def test_cannot_fire_at_a_hidden_marker_and_scouting_reveals() -> None:
     with pytest.raises(IllegalActionError, match="revealed enemy"):
         s.apply(Fire(Marker(1, 1), "sling"))
     s.apply(Scout(Marker(1, 1)))
-    assert s.rolls[0].kind == "sneak" and any(t.amount == -4 for t in s.rolls[0].skill.terms)
+    skill = s.rolls[0].skill
+    assert s.rolls[0].kind == "sneak" and skill is not None
+    assert any(t.amount == -4 for t in skill.terms)
     _roll(s, 9)
     assert not s.pieces[Marker(1, 1)].hidden
     fire = s.fire_odds(s.pieces[Marker(0, 1)], s.pieces[Marker(1, 1)], "sling")
@@ -236,16 +265,22 @@ def test_crossfire_second_walkie_shooter() -> None:
                                      (1, "sam", hex_code(forest), [])])
     s.apply(Activate(1))
     s.apply(Fire(Marker(1, 1), "sling"))
-    assert not any(t.reason == "crossfire" for t in s.rolls[0].skill.terms)
+    skill = s.rolls[0].skill
+    assert skill is not None
+    assert not any(t.reason == "crossfire" for t in skill.terms)
     _roll(s, 10)
     s.apply(End(hide=False))
     s.actor, s.active = 0, None
     s._token = object()
     s.apply(Activate(2))
     s.apply(Fire(Marker(1, 1), "sling"))
-    assert any(t.reason == "crossfire" for t in s.rolls[0].skill.terms)
+    skill = s.rolls[0].skill
+    assert skill is not None
+    assert any(t.reason == "crossfire" for t in skill.terms)
     _roll(s, 1)
-    assert any(t.reason == "crossfire" and t.amount == -2 for t in s.rolls[0].skill.terms)
+    skill = s.rolls[0].skill
+    assert skill is not None
+    assert any(t.reason == "crossfire" and t.amount == -2 for t in skill.terms)
 
 
 def test_cards_one_per_ability_in_a_reaction_window() -> None:
@@ -258,7 +293,8 @@ def test_cards_one_per_ability_in_a_reaction_window() -> None:
     window = s.reaction_window()
     assert window is not None and window.players == (0, 1)
     s.apply(PlayCard("steady_aim", Marker(0, 1)))
-    assert s.reaction_window().players == (1,)   # player 0 had his one fire card
+    window = s.reaction_window()
+    assert window is not None and window.players == (1,)  # player 0 had his one fire card
     s.apply(PlayCard("sun_in_eyes", Marker(0, 1)))
     assert s.current_player() == CHANCE
     assert s.rolls[0].cards == [("Steady Aim", 1), ("Sun in the Eyes", -1)]
@@ -282,7 +318,7 @@ def test_turn_chart_night_and_bed() -> None:
     s.turn = 10
     s._start_turn()
     kinds = [(r.kind, r.cause) for r in s.rolls]
-    assert kinds.count(("moral", "bedtime")) == 2 and s.night()
+    assert kinds.count((RollKind.MORAL, "bedtime")) == 2 and s.night()
 
 
 # -- hidden information --------------------------------------------------------------------
@@ -330,7 +366,7 @@ def test_bot_games_conform_over_more_seeds(bot: str) -> None:
 
 @pytest.mark.parametrize("scenario", sorted(DATA.scenarios))
 @pytest.mark.parametrize("bot", ["random", "tactical"])
-def test_every_scenario_conforms(scenario, bot: str) -> None:
+def test_every_scenario_conforms(scenario: str, bot: str) -> None:
     """Every scenario, at its own number of players (three gangs: 3), plays, logs, matches
     the schemas and replays."""
     check_game(GAME, options={"scenario": scenario}, players=DATA.scenarios[scenario].players,
@@ -351,6 +387,7 @@ def test_capture_the_flag_carrier_scores_at_home() -> None:
     s._plant_flags()
     home1 = s.flag_home[1]
     jack = s.pieces[Marker(0, 1)]
+    assert jack.at is not None
     s.occupied.pop(jack.at)
     jack.at = home1
     s.occupied[home1] = jack.marker
@@ -360,6 +397,7 @@ def test_capture_the_flag_carrier_scores_at_home() -> None:
     assert s.flag_carrier[1] == jack.marker and not jack.hidden
     assert End(True) not in s.legal_actions()
     # carried into his own zone (rows 1-3): 10 points and the game ends
+    assert jack.at is not None
     s.occupied.pop(jack.at)
     jack.at = hex_from_code("0305")
     s.occupied[jack.at] = jack.marker
@@ -382,7 +420,7 @@ def test_holding_the_fruit_tree_scores_at_turn_end() -> None:
 def test_initiative_momentum_and_ties_reroll() -> None:
     s = position("forest_skirmish", [(0, "jack", "0101", []), (1, "bud", "2221", [])])
     s.fire_kills = [False, True]
-    s.phase = "deal"
+    s.phase = Phase.DEAL
     s.active = None
     s._start_turn()
     assert s.rolls[-1].kind == "initiative"
@@ -481,7 +519,9 @@ def test_end_of_turn_draw_discards_with_a_full_hand() -> None:
     assert Draw() not in s.legal_actions() and NoDraw() in s.legal_actions()
     s.apply(Draw("lucky_bean"))
     assert s.current_player() == CHANCE
-    card = s.chance_outcomes().options[0]
+    spec = s.chance_outcomes()
+    assert isinstance(spec, Choice)  # the draw pile: a card, not a roll
+    card = spec.options[0]
     s.apply(card)
     assert len(s.hands[0]) == 3 and card in s.hands[0] and "lucky_bean" in s.discards
 
@@ -585,7 +625,7 @@ def test_any_time_cards_round_trip_in_tactical_games() -> None:
     for seed in range(4):
         played = play(GAME, ["tactical", "tactical"], seed=seed)
         state = GAME.new_initial_state(2, GAME.default_options())
-        for entry in played.log.entries:
+        for entry in _played_log(played).entries:
             w = state.reaction_window()
             if w is not None and w.trigger in ("impulse", "impulse end") and (
                     entry.player != state.actor):
@@ -593,7 +633,7 @@ def test_any_time_cards_round_trip_in_tactical_games() -> None:
             state.apply(GAME.outcome_from_json(entry.data) if entry.player is None
                         else GAME.action_from_json(entry.data))
         assert state.result() == played.state.result()
-        replay(GAME, parse_log(played.log.dumps()))
+        replay(GAME, parse_log(_played_log(played).dumps()))
     assert windows > 0
 
 
@@ -604,7 +644,7 @@ def test_bowl_draws_each_team_at_random() -> None:
     scenario = DATA.scenarios["fruit_tree"]
     assert scenario.choose.value == "bowl"
     played = play(GAME, ["tactical", "random"], seed=11, options={"scenario": "fruit_tree"})
-    entries = played.log.entries
+    entries = _played_log(played).entries
     drawn = [e.data for e in entries[1:1 + 12]]
     assert all(e.player is None for e in entries[:13])      # first pick dice, then 12 draws
     assert sorted(drawn) == sorted(c for t in played.state.teams for c in t)
@@ -615,10 +655,10 @@ def test_bowl_draws_each_team_at_random() -> None:
     assert played.state.teams[first][0] == drawn[0]          # the dice decide who begins
     assert played.state.teams[1 - first][0] == drawn[1]      # then in turn
     again = play(GAME, ["tactical", "random"], seed=11, options={"scenario": "fruit_tree"})
-    assert again.log.dumps() == played.log.dumps()
+    assert _played_log(again).dumps() == _played_log(played).dumps()
     other = play(GAME, ["tactical", "random"], seed=12, options={"scenario": "fruit_tree"})
     assert other.state.teams != played.state.teams
-    assert replay(GAME, parse_log(played.log.dumps())).state.result() == \
+    assert replay(GAME, parse_log(_played_log(played).dumps())).state.result() == \
         played.state.result()
 
 
@@ -627,11 +667,14 @@ def test_bowl_is_a_uniform_chance_node_over_those_left() -> None:
     state.apply((9, 3))
     assert state.current_player() == CHANCE
     spec = state.chance_outcomes()
+    assert isinstance(spec, Choice)  # the bowl: a character, not a roll
     assert set(spec.options) == set(DATA.roster.ids)
     assert spec.probability("hugo") == pytest.approx(1 / 24)
     state.apply("hugo")
-    assert state.teams[0] == ["hugo"] and "hugo" not in state.chance_outcomes().options
-    assert state.chance_outcomes().probability("ruby") == pytest.approx(1 / 23)
+    spec = state.chance_outcomes()
+    assert isinstance(spec, Choice)
+    assert state.teams[0] == ["hugo"] and "hugo" not in spec.options
+    assert spec.probability("ruby") == pytest.approx(1 / 23)
     assert {"event": "pick", "player": 0, "character": "hugo", "bowl": True} in state.events
     with pytest.raises(IllegalActionError):
         state.apply("hugo")                                   # out of the bowl already
@@ -640,25 +683,27 @@ def test_bowl_is_a_uniform_chance_node_over_those_left() -> None:
 def test_choose_option_overrides_the_scenario() -> None:
     three = play(GAME, ["tactical"] * 3, seed=2,
                  options={"scenario": "three_gangs", "choose": "bowl"})
-    assert not any(isinstance(e.data, dict) and "pick" in e.data for e in three.log.entries)
+    assert not any(isinstance(e.data, dict) and "pick" in e.data
+                   for e in _played_log(three).entries)
     assert [len(t) for t in three.state.teams] == [5, 5, 5]
-    replay(GAME, parse_log(three.log.dumps()))
+    replay(GAME, parse_log(_played_log(three).dumps()))
     drafted = play(GAME, ["tactical", "tactical"], seed=2,
                    options={"scenario": "fruit_tree", "choose": "draft"})
     assert sum(isinstance(e.data, dict) and "pick" in e.data
-               for e in drafted.log.entries) == 12
+               for e in _played_log(drafted).entries) == 12
     with pytest.raises(ValueError, match="fixed teams"):
         GAME.new_initial_state(2, {"scenario": "pepin_street", "choose": "bowl"})
     with pytest.raises(ValueError, match="choose"):
         GAME.new_initial_state(2, {"scenario": "forest_skirmish", "choose": "hat"})
     from printkit.engines.core import validate_log_lines
-    validate_log_lines(GAME, three.log.dumps())
+    validate_log_lines(GAME, _played_log(three).dumps())
 
 
 # -- the speed work keeps the rules: shortcuts against the plain rule ---------------------------
 
 
-def _impulse_states(scenario="forest_skirmish", seeds=(0, 1), n=2):
+def _impulse_states(scenario: str = "forest_skirmish", seeds: tuple[int, ...] = (0, 1),
+                    n: int = 2) -> Iterator[PwinchState]:
     from printkit.engines.core import bot_rng, dice_rng, make_bot
     for seed in seeds:
         state = GAME.new_initial_state(n, {"scenario": scenario})
@@ -684,6 +729,7 @@ def test_reach_shortcuts_give_the_plain_search() -> None:
         p = state.pieces[state.active]
         if p.fired:
             continue
+        assert p.at is not None  # the active piece is on the map
         hexes, index, adj, stop = GAME.graph(state.map)
         forbidden = {index[h] for h, m in state.occupied.items() if m.team != p.team}
         taken = {index[h] for h in state.occupied}
@@ -716,13 +762,13 @@ def test_fast_legality_checks_agree_with_the_legal_list() -> None:
                     places += 1
         elif state.phase == "impulse" and state.active is not None and k % 4 == 0:
             for h in FOREST.hexes():
-                a = Move(h)
+                move = Move(h)
                 try:
-                    state.check_legal(a)
+                    state.check_legal(move)
                     ok = True
                 except IllegalActionError:
                     ok = False
-                assert ok == (a in legal), a
+                assert ok == (move in legal), move
                 moves += 1
     assert moves > 10_000 and places > 10_000
 
@@ -733,7 +779,8 @@ def test_tactical_bot_spends_movement_cards_on_a_character_who_will_move() -> No
     far = position("forest_skirmish", [(0, "jack", "0101", []), (1, "bud", "2221", [])],
                    hands=[["second_wind"], []])
     far.apply(Activate(1))
-    assert far.reaction_window().players == (0,)
+    window = far.reaction_window()
+    assert window is not None and window.players == (0,)
     assert bot.decide(far.view(0)).action == PlayCard("second_wind", Marker(0, 1))
     far.apply(PlayCard("second_wind", Marker(0, 1)))
     assert far.pieces[Marker(0, 1)].move_points == DATA.roster.get("jack").move + 2
@@ -754,6 +801,7 @@ def test_tactical_bot_forces_a_check_only_where_it_likely_fails() -> None:
         s = position("forest_skirmish", [(0, "jack", "0101", []), (1, enemy, "2221", [])],
                      actor=1, hands=[["supper_time"], []])
         s.apply(Activate(1))
-        assert s.reaction_window().players == (0,)
+        window = s.reaction_window()
+        assert window is not None and window.players == (0,)
         action = bot.decide(s.view(0)).action
         assert (action == PlayCard("supper_time", Marker(1, 1))) is played

@@ -179,3 +179,22 @@ def test_presets_build(tmp_path: Path) -> None:
         assert not ctx.preflight.errors, ctx.preflight.report()
     with pytest.raises(Exception, match="unknown dice preset"):
         dice_games.preset("d100")
+
+
+def test_a_d10_whose_zero_counts_as_ten_prints_ten(tmp_path: Path) -> None:
+    """Pwinch Wars reads a 0 as 10 (and a 10 always fails): its printed d10 says "10" on
+    that face; a d10 of a game that reads 0 as 0 (the WFtGtS ones die) keeps its 0."""
+    from pypdf import PdfReader
+
+    from printkit.cli import main
+
+    assert dice.label("d10", 0, ten_for_zero=True) == ("10", False)
+    assert dice.label("d10", 0) == ("0", False)
+    assert dice.label("d10", 3, ten_for_zero=True) == ("3", False)
+    presets = dice_games.presets()
+    assert all(d.ten_for_zero for d in presets["pwinch-wars"].dice)
+    assert not any(d.ten_for_zero for d in presets["wftgts"].dice)
+    assert main(["build", "dice", "--preset", "pwinch-wars", "--out", str(tmp_path)]) == 0
+    (pdf,) = (tmp_path / "dice").glob("pwinch-wars.pdf")
+    words = PdfReader(str(pdf)).pages[0].extract_text().split()
+    assert words.count("10") == 3 and "0" not in words  # one "10" per team's die

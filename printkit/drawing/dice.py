@@ -5,8 +5,9 @@ Conventions (checked by folding every net in ``tests/test_production_dice.py``):
 - d6: pips; opposite faces sum to 7; 1, 2 and 3 run counter-clockwise around their shared
   corner seen from outside (the "right-handed" Western die).
 - d8, d12, d20: numerals; opposite faces sum to n + 1.
-- d10 (ones): 0-9 (0 reads as 10); opposite faces sum to 9; the odd numbers ring one apex,
-  the even ones the other; numerals point at their apex.
+- d10 (ones): 0-9 (0 reads as 10; a game where it does prints "10" on that face,
+  ``DieSpec.ten_for_zero``); opposite faces sum to 9; the odd numbers ring one apex, the even
+  ones the other; numerals point at their apex.
   d10 (tens): 00-90, the same arrangement times ten (opposite faces sum to 90).
 - d4: numbers at the corners: each corner has one number (1-4), printed near that corner on
   all three faces that meet there, pointing at it; the result is the number on top.
@@ -69,6 +70,9 @@ class DieSpec:
     fill: CMYK = (0, 0, 0, 0)
     ink: CMYK = (0, 0, 0, 1)
     tens: bool = False  # d10 marked 00-90
+    ten_for_zero: bool = False
+    """A d10 whose 0 counts as 10 in its game: that face is printed "10", so nobody has to
+    remember the rule at the table."""
 
 
 @dataclass(frozen=True)
@@ -134,10 +138,17 @@ def _adjacent(sol: Solid, a: int, b: int) -> bool:
     return len(set(sol.faces[a]) & set(sol.faces[b])) == 2
 
 
-def label(kind: str, value: int, tens: bool = False) -> tuple[str, bool]:
-    """The printed text of a value, and whether it is underlined."""
+def label(kind: str, value: int, tens: bool = False,
+          ten_for_zero: bool = False) -> tuple[str, bool]:
+    """The printed text of a value, and whether it is underlined.
+
+    >>> label("d10", 0), label("d10", 0, ten_for_zero=True), label("d10", 6)
+    (('0', False), ('10', False), ('6', True))
+    """
     if kind == "d10" and tens:
         return (f"{value * 10:02d}", value in (6, 9))
+    if kind == "d10" and ten_for_zero and value == 0:
+        return ("10", False)
     return (str(value), value in (6, 9) and SIDES[kind] >= 9)
 
 
@@ -284,11 +295,11 @@ def _face_marks(c: Any, spec: DieSpec, nt: Net, f: int, pts: list[tuple[float, f
         far = pts[(apex + 2) % 4]
         cx, cy = ax + (far[0] - ax) * 0.55, ay + (far[1] - ay) * 0.55
         up = math.atan2(ay - cy, ax - cx)
-        size = inr * (0.75 if spec.tens else 0.95)
+        size = inr * (0.75 if spec.tens or spec.ten_for_zero else 0.95)  # two digits
     else:
         up = math.atan2(pts[0][1] - cy, pts[0][0] - cx)
         size = inr * (0.95 if n == 3 else 0.8)
-    text, underline = label(spec.kind, value, spec.tens)
+    text, underline = label(spec.kind, value, spec.tens, spec.ten_for_zero)
     _text(c, text, cx, cy, up - math.pi / 2, size, fontname, underline)
 
 

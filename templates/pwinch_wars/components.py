@@ -38,9 +38,11 @@ TEAM_CMYK = {TeamColour.LIGHT_BLUE: (0.36, 0.06, 0.0, 0.0),
 """The team colours of ``style.toml`` in CMYK, for the dice nets (light: black numbers)."""
 
 DICE_PRESET = DicePreset("pwinch-wars", N_("Pwinch Wars: 3 d10, one per team"), tuple(
-    DieSpec("d10", TEAM_NAMES[colour], TEAM_CMYK[colour]) for colour in TeamColour))
+    DieSpec("d10", TEAM_NAMES[colour], TEAM_CMYK[colour], ten_for_zero=True)
+    for colour in TeamColour))
 """Every roll of the game is one d10 (fire, moral, sneak, initiative): one per player, in
-the team's colour, so that three players roll their initiative at once."""
+the team's colour, so that three players roll their initiative at once. Its 0 face reads
+"10" (a 10 always fails: the seed's key rule)."""
 
 
 def components() -> list[Component[Any]]:

@@ -182,8 +182,8 @@ def test_presets_build(tmp_path: Path) -> None:
 
 
 def test_a_d10_whose_zero_counts_as_ten_prints_ten(tmp_path: Path) -> None:
-    """Pwinch Wars reads a 0 as 10 (and a 10 always fails): its printed d10 says "10" on
-    that face; a d10 of a game that reads 0 as 0 (the WFtGtS ones die) keeps its 0."""
+    """Pwinch Wars reads a 0 as 10 (and a 10 always fails), and so does WFtGtS' ones die:
+    their printed d10s say "10" on that face; the WFtGtS tens die keeps its 00-90."""
     from pypdf import PdfReader
 
     from printkit.cli import main
@@ -193,7 +193,8 @@ def test_a_d10_whose_zero_counts_as_ten_prints_ten(tmp_path: Path) -> None:
     assert dice.label("d10", 3, ten_for_zero=True) == ("3", False)
     presets = dice_games.presets()
     assert all(d.ten_for_zero for d in presets["pwinch-wars"].dice)
-    assert not any(d.ten_for_zero for d in presets["wftgts"].dice)
+    assert [d.ten_for_zero for d in presets["wftgts"].dice if d.kind == "d10"] == [True, False]
+    assert [d.tens for d in presets["wftgts"].dice if d.kind == "d10"] == [False, True]
     assert main(["build", "dice", "--preset", "pwinch-wars", "--out", str(tmp_path)]) == 0
     (pdf,) = (tmp_path / "dice").glob("pwinch-wars.pdf")
     words = PdfReader(str(pdf)).pages[0].extract_text().split()

@@ -34,7 +34,7 @@ TWO_UP_GUTTER = mm(8)
 
 DICE_PRESET = DicePreset("wftgts", N_("Waiting For the Game to Start: the 7-die set"), (
     DieSpec("d4", N_("white"), WHITE), DieSpec("d6", N_("white"), WHITE),
-    DieSpec("d8", N_("white"), WHITE), DieSpec("d10", N_("white (ones)"), WHITE),
+    DieSpec("d8", N_("white"), WHITE), DieSpec("d10", N_("white (ones)"), WHITE, ten_for_zero=True),
     DieSpec("d10", N_("white (tens)"), WHITE, tens=True), DieSpec("d12", N_("white"), WHITE),
     DieSpec("d20", N_("white"), WHITE)))
 

@@ -386,6 +386,11 @@ def test_round_card_takes_its_numbers_from_the_rules(built: Built) -> None:
         left, right = round_blocks(ctx, custom, rules)
     words = " ".join(item for _title, items, _numbered in left + right for item in items)
     assert "round 17" in words and "round 9" in words and "150 or more" in words
+    # the seed's variant for more than two (issue 27 item 11), its chances from the rules
+    titles = [title for title, _items, _numbered in right]
+    assert f"With 3 to {rules.max_players} players" in titles
+    assert f"until everyone has had {rules.power_chances_per_player} turns" in words
+    assert "With 3 to 5 players" in text and "a pass forfeits that use" in text
     assert "Develop 4 boxes" in words and "die face (1-6)" in words
     with drawing(BuildContext(paper("a4"))) as ctx:
         standard_left, _right = round_blocks(ctx, STANDARD)

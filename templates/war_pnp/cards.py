@@ -261,6 +261,9 @@ def round_blocks(ctx: DrawContext, spec: SheetSpec,
         "top": rules.score_track_top,
         "hard": rules.hard_decisions_rounds,
         "notes": rules.design_notes_rounds,
+        "chances": rules.power_chances_per_player,
+        "least": 3,  # the seed's variant: more than two (the engine resolves a duel at once)
+        "most": rules.max_players,
     }
     setup = [ctx._("Everyone takes a play sheet and a pencil.")]
     if spec.free_activation:
@@ -302,6 +305,13 @@ def round_blocks(ctx: DrawContext, spec: SheetSpec,
     ]
     order = [ctx._("Everyone plays each phase at once; when order matters, the main player "
                    "goes first, then clockwise.")]
+    many = [ctx._("Take turns in every phase, from the main player clockwise."),
+            ctx.ngettext("<b>Use powers</b>: in turn, use one activated power (on one "
+                         "opponent) or pass, until everyone has had %(chances)d turn; a pass "
+                         "forfeits that use.",
+                         "<b>Use powers</b>: in turn, use one activated power (on one "
+                         "opponent) or pass, until everyone has had %(chances)d turns; a pass "
+                         "forfeits that use.", rules.power_chances_per_player) % n]
     marks = [
         ctx._("<b>S</b> or a round number in an O: the box is developed."),
         ctx._("<b>2x</b>, <b>PU#</b>, <b>X</b> on a Points box; <b>T</b> beside a score; "
@@ -313,6 +323,7 @@ def round_blocks(ctx: DrawContext, spec: SheetSpec,
                          (ctx._("Round limits (agree before playing)"), limits, False)]
     right: list[Block] = [(ctx._("A round"), rounds, True), (ctx._("At the same time"), order,
                                                              False),
+                          (ctx._("With %(least)d to %(most)d players") % n, many, False),
                           (ctx._("Marks"), marks, False)]
     return left, right
 

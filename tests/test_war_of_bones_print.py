@@ -316,7 +316,12 @@ def test_tracker_has_the_supply_boxes_and_troop_boxes_of_the_rules(built: Built,
     assert len(supply) == 2 * (rules.max_supply + 1)
     assert len(troops) == 2 * rules.troops
     assert box >= max(rules.die_size_mm, 16.0) + 2  # a die, or a coin, sits in a box
-    text = " ".join(pdf_text(pdf).split())
+    words = pdf_text(pdf).split()
+    # each supply value is printed once, above its box (issue 27 item 13: it was also inside);
+    # 2 to 5 only (the page's ruler says "1 in", the hint "never more than 6")
+    assert [words.count(str(v)) for v in range(2, rules.max_supply)] == \
+        [2] * (rules.max_supply - 2)
+    text = " ".join(words)
     for needle in ["Player A: Supply", "Player B: Supply", "A8", "B8",
                    f"never more than {rules.max_supply}"]:
         assert needle in text, needle

@@ -161,10 +161,7 @@ def tracker_card(ctx: DrawContext, rules: Rules, player: int) -> Callable[..., N
             c.setStrokeColor(player_ink(player, "dark"))
             c.setLineWidth(0.9)
             c.roundRect(box.x, box.y, box.w, box.h, mm(1.5), stroke=1, fill=1)
-            c.setFillColor(ink("box_number"))
-            centred(c, ctx, ctx.format_number(value), FontRole.SANS_BOLD,
-                    t.box_number_size,
-                    box.cx, box.cy, detail=detail)
+            # the value once, above its box: a die or coin in the box hides nothing
             c.setFillColor(player_ink(player, "dark"))
             centred(c, ctx, ctx.format_number(value), FontRole.SANS_BOLD, number, box.cx,
                     g.supply_label.cy, detail=detail)

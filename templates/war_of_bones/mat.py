@@ -104,7 +104,6 @@ class TrackerSizes:
     box_gap: float
     number_h: float
     number_size: float
-    box_number_size: float
     troop_box: float
     troop_gap: float
     troop_label_size: float

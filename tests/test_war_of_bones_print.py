@@ -143,6 +143,8 @@ def test_components_draw_in_other_languages(tmp_path: Path, locale: str) -> None
     paths, report = build(tmp_path / locale, "a4", only=("turn-card", "supply-tracker",
                                                           "range-ruler"), locale=locale)
     assert not _findings(report), report.report()
+    beyond = {"de": "außer", "ja": "射程外"}[locale]  # "out of range", on one or two lines
+    assert pdf_text(paths["range-ruler"]).count(beyond) == len(ruler_specs(RULES))
     assert all(all(pdf_fonts(p).values()) for p in paths.values())
 
 
@@ -280,6 +282,8 @@ def test_ruler_ticks_lie_at_k_die_widths_from_the_zero_edge(built: Built, run: s
     text = " ".join(pdf_text(built[run][0]["range-ruler"]).split())
     label = f"{rules.die_size_mm:g} mm dice"
     assert text.count(label) == 2, label
+    # every ruler says where range ends, the largest die's too (issue 27 item 13)
+    assert text.count("out of range") == len(specs)
 
 
 def test_rulers_fit_the_safe_area_of_every_die_size() -> None:

@@ -120,9 +120,7 @@ def ruler_face(ctx: DrawContext, rules: Rules, spec: RulerSpec) -> Callable[...,
         c.rect(end, top - bh, x + w + bleed - end, bh + bleed, stroke=0, fill=1)
         c.setFillColor(ink("hint"))
         stub = Rect(end + mm(1), top - bh, x + w - end - mm(2), bh)
-        if stub.w >= mm(12):
-            text_in(c, ctx, ctx._("out of range"), FontRole.SANS_ITALIC, MIN_TEXT_PT, stub,
-                    align="centre", detail=detail)
+        _out_of_range(c, ctx, stub, detail)
         # the ticks: every box edge, the zero on the cut edge
         c.setStrokeColor(ink("rule"))
         c.setLineWidth(r.tick_width)
@@ -162,6 +160,21 @@ def ruler_face(ctx: DrawContext, rules: Rules, spec: RulerSpec) -> Callable[...,
         c.restoreState()
 
     return draw
+
+
+def _out_of_range(c: Canvas, ctx: DrawContext, stub: Rect, detail: str) -> None:
+    """"out of range" in the stub past the last box: on one line where it fits, else on two
+    (the largest die's ruler keeps the shortest stub: "außer / Reichweite")."""
+    label = ctx._("out of range")
+    role = FontRole.SANS_ITALIC
+    if stringWidth(label, ctx.font(role), MIN_TEXT_PT) <= stub.w or " " not in label:
+        text_in(c, ctx, label, role, MIN_TEXT_PT, stub, align="centre", detail=detail)
+        return
+    first, _, second = label.rpartition(" ")
+    line = mm(3)
+    for text, cy in ((first, stub.cy + line / 2), (second, stub.cy - line / 2)):
+        text_in(c, ctx, text, role, MIN_TEXT_PT, Rect(stub.x, cy - line / 2, stub.w, line),
+                align="centre", detail=detail)
 
 
 def draw_range_rulers(ctx: DrawContext, _options: NoOptions, path: Path) -> None:

@@ -412,3 +412,32 @@ def test_validate_fails_when_the_booklet_is_too_short(cli: Cli,
     r = cli("validate", "tug-of-war", "--games", "5")
     assert r.code == 1
     assert "example booklet turns" in r.out and "NO" in r.out
+
+
+@pytest.mark.parametrize("side", [0, 1])
+def test_the_athlete_stays_inside_the_white_ring_of_its_token(tmp_path: Path, side: int) -> None:
+    """Rendered at 1,200 dpi: nothing but the team colour outside the ring (the figure's
+    feet and rope stay inside it, issue 27 item 13)."""
+    import numpy as np
+    import pypdfium2 as pdfium
+    from reportlab.pdfgen.canvas import Canvas
+
+    from printkit.templates.tug_of_war.draw import LAYOUT, side_ink
+    from printkit.templates.tug_of_war.tokens import token_face, token_size
+
+    side_pt = token_size().width
+    path = tmp_path / "token.pdf"
+    c = Canvas(str(path), pagesize=(side_pt, side_pt))
+    token_face(side)(c, 0.0, 0.0, side_pt, side_pt, 0)
+    c.showPage()
+    c.save()
+    scale = 1200 / 72
+    pixels = np.asarray(pdfium.PdfDocument(str(path))[0].render(scale=scale).to_pil()
+                        .convert("RGB"), dtype=float)
+    n = pixels.shape[0]
+    ys, xs = np.mgrid[0:n, 0:n]
+    radius = (np.hypot(xs + 0.5 - n / 2, ys + 0.5 - n / 2)) / n  # in token sides
+    outside = radius > LAYOUT.tokens.ring / 2 + 0.008  # past the ring and its 0.5 pt stroke
+    team = np.array([side_ink(side).red, side_ink(side).green, side_ink(side).blue]) * 255
+    off_colour = np.abs(pixels - team).max(axis=2) > 40
+    assert not (outside & off_colour).any(), int((outside & off_colour).sum())

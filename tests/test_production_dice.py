@@ -199,3 +199,19 @@ def test_a_d10_whose_zero_counts_as_ten_prints_ten(tmp_path: Path) -> None:
     (pdf,) = (tmp_path / "dice").glob("pwinch-wars.pdf")
     words = PdfReader(str(pdf)).pages[0].extract_text().split()
     assert words.count("10") == 3 and "0" not in words  # one "10" per team's die
+
+
+def test_every_later_page_of_a_preset_names_its_game(tmp_path: Path) -> None:
+    """A kit packs a preset's later pages beside another game's dice (the dice kit put War
+    of Bones' red dice under the Pwinch Wars d10s): each later page says whose they are."""
+    from pypdf import PdfReader
+
+    from printkit.cli import main
+
+    assert main(["build", "dice", "--preset", "war-of-bones", "--out", str(tmp_path)]) == 0
+    pages = [" ".join(p.extract_text().split())
+             for p in PdfReader(str(tmp_path / "dice" / "war-of-bones.pdf")).pages]
+    assert len(pages) > 1
+    title = "War of Bones: 24 dice, 12 per player"
+    assert title in pages[0] and f"{title} (continued)" not in pages[0]
+    assert all(f"{title} (continued)" in page for page in pages[1:])

@@ -346,6 +346,7 @@ class NetPlacement:
 
 LABEL_H = mm(4.5)  # the net's name above it
 TITLE_H = mm(12)  # first page: the title and the instructions above the nets
+CONTINUED_H = mm(6)  # a later page's heading: whose dice these are, continued
 GAP = mm(3)  # between two nets at home: room for the scissors (print-shop: twice the bleed)
 EPS = 1e-6
 
@@ -412,7 +413,7 @@ def page_areas(ctx: DrawContext, paper: Paper | None = None) -> tuple[Rect, Rect
     on the others (the safe area), as :class:`printkit.page.document.Document` hands them out."""
     safe = safe_rect(paper or ctx.paper, profile(ctx.profile))
     first = Rect(safe.x, safe.y, safe.w, safe.h - band_height(ctx.profile) - TITLE_H)
-    return first, safe
+    return first, Rect(safe.x, safe.y, safe.w, safe.h - CONTINUED_H)
 
 
 def sheet_paper(preset: DicePreset, ctx: DrawContext) -> Paper:
@@ -509,6 +510,13 @@ def draw_preset(preset: DicePreset, ctx: DrawContext, path: Path) -> Path:
                     ctx.check_text(how, FontRole.SANS, 7.5, area.w, mm(4), detail="instructions",
                                    wrap=False)
                     c.drawString(area.x, top - mm(4.5), how)
+                else:  # a later page says whose dice it holds (a kit may pack it elsewhere)
+                    c.setFillColorCMYK(0, 0, 0, 1)
+                    c.setFont(ctx.font(FontRole.SANS_BOLD), 9)
+                    more = ctx._("{title} (continued)").format(title=title)
+                    ctx.check_text(more, FontRole.SANS_BOLD, 9, area.w, CONTINUED_H,
+                                   detail="title", wrap=False)
+                    c.drawString(area.x, area.top - mm(3.5), more)
                 for p in placements:
                     if p.page != page:
                         continue

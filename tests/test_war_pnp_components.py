@@ -380,7 +380,7 @@ def test_round_card_takes_its_numbers_from_the_rules(built: Built) -> None:
                    RULES.setup_developments):
         assert f"{number}" in text
     rules = dataclasses.replace(RULES, hard_decisions_rounds=17, design_notes_rounds=9,
-                                win_score=150, setup_developments=4)
+                                win_score=150, setup_developments=4, turns_from_players=4)
     custom = parse_sheet(CUSTOM, "test")
     with drawing(BuildContext(paper("a4"))) as ctx:
         left, right = round_blocks(ctx, custom, rules)
@@ -388,7 +388,7 @@ def test_round_card_takes_its_numbers_from_the_rules(built: Built) -> None:
     assert "round 17" in words and "round 9" in words and "150 or more" in words
     # the seed's variant for more than two (issue 27 item 11), its chances from the rules
     titles = [title for title, _items, _numbered in right]
-    assert f"With 3 to {rules.max_players} players" in titles
+    assert f"With 4 to {rules.max_players} players" in titles  # from the rules data
     assert f"until everyone has had {rules.power_chances_per_player} turns" in words
     assert "With 3 to 5 players" in text and "a pass forfeits that use" in text
     assert "Develop 4 boxes" in words and "die face (1-6)" in words

@@ -600,7 +600,7 @@ class WarPnPState(State[Action]):
                     kind, row = sheet.names[r - 1], sheet.powers[r - 1]
                     if sheet.faces[r - 1] == face and kind is not None and rank(row) > 0:
                         self.activations.append(Activation(p, r, kind, rank(row), row))
-        if n == 2:
+        if n < self.rules.turns_from_players:  # a duel: powers resolve at once
             cancels = [Job(a.player, Task.CANCEL, i) for i, a in enumerate(self.activations)
                        if a.kind is PowerKind.CANCEL]
             self.queue = [*cancels, Job(self.main, Task.RESOLVE)]

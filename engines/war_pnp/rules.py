@@ -111,6 +111,9 @@ class Rules:
     win_score: int
     score_track_top: int
     power_chances_per_player: int
+    turns_from_players: int
+    """From this many players on, the seed's variant: every phase in turns, and powers used
+    one at a time (``power_chances_per_player`` each) instead of at once."""
     hard_decisions_rounds: int
     design_notes_rounds: int
     powers: tuple[PowerSpec, ...]
@@ -186,7 +189,8 @@ def parse_rules(data: dict[str, Any]) -> Rules:
     ints = {
         "default_players": 2, "min_players": 2, "dice": 1, "faces": 2,
         "setup_developments": 0, "power_rows": 1, "boxes_per_row": 1, "win_score": 1,
-        "score_track_top": 1, "power_chances_per_player": 1, "hard_decisions_rounds": 1,
+        "score_track_top": 1, "power_chances_per_player": 1, "turns_from_players": 3,
+        "hard_decisions_rounds": 1,
         "design_notes_rounds": 1,
     }
     numbers = {key: read_int(data, key, low, None, SOURCE) for key, low in ints.items()}

@@ -262,7 +262,7 @@ def round_blocks(ctx: DrawContext, spec: SheetSpec,
         "hard": rules.hard_decisions_rounds,
         "notes": rules.design_notes_rounds,
         "chances": rules.power_chances_per_player,
-        "least": 3,  # the seed's variant: more than two (the engine resolves a duel at once)
+        "least": rules.turns_from_players,
         "most": rules.max_players,
     }
     setup = [ctx._("Everyone takes a play sheet and a pencil.")]

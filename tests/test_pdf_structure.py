@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import draw_ctx
 from reportlab.lib.colors import red
 from reportlab.pdfgen.canvas import Canvas
@@ -30,18 +31,39 @@ def _translucent_form(c: Canvas) -> None:
     c.showPage()
 
 
-def test_reportlabs_own_form_misses_its_graphics_state(tmp_path: Path) -> None:
-    """ReportLab 5.1 writes a form's resources without the ``/gRLs0`` its stream names."""
+def test_a_graphics_state_a_form_names_but_does_not_declare_is_found(tmp_path: Path) -> None:
+    """A form whose stream names a graphics state its resources lack (written by hand here,
+    so the test does not depend on a ReportLab release keeping the fault printkit mends)."""
+    path = tmp_path / "plain.pdf"
+    c = Canvas(str(path))
+    c.beginForm("square")
+    c._code.append("/GS9 gs")  # named, never declared
+    c.rect(10, 10, 50, 50)
+    c.endForm()
+    c.doForm("square")
+    c.showPage()
+    c.save()
+    found = undeclared_resources(path)
+    assert found == ["page 1: the form /FormXob.square names the graphics state /GS9, "
+                     "which its resources do not declare"], found
+    report = check_pdf(path, report=Preflight())
+    assert "undeclared-resource" in [f.code for f in report.errors]  # (and Helvetica is not
+    # embedded: a plain ReportLab canvas)
+
+
+def test_reportlab_5_1s_forms_miss_their_graphics_states(tmp_path: Path) -> None:
+    """What the check found in the Pwinch Wars maps: ReportLab 5.1 writes a translucent
+    form's resources without the ``/gRLs0`` its stream names. A ReportLab that mends it
+    makes this test skip (printkit's own declaration then only repeats ReportLab's)."""
     path = tmp_path / "plain.pdf"
     c = Canvas(str(path))
     _translucent_form(c)
     c.save()
     found = undeclared_resources(path)
+    if not found:
+        pytest.skip("this ReportLab declares a form's graphics states itself")
     assert found == ["page 1: the form /FormXob.square names the graphics state /gRLs0, "
                      "which its resources do not declare"], found
-    report = check_pdf(path, report=Preflight())
-    assert "undeclared-resource" in [f.code for f in report.errors]  # (and Helvetica is not
-    # embedded: a plain ReportLab canvas)
 
 
 def test_printkits_canvas_declares_it(tmp_path: Path) -> None:

@@ -12,13 +12,13 @@ import click
 from printkit.cli.common import Fail, out_dir, parse_offset, run_batch, sheet_options
 from printkit.cli.options import (
     KIT,
-    LOCALE,
     LOCALES,
     KitCommand,
     build_context,
     duplex_offset_option,
     jobs_option,
     kit_flags,
+    locale_option,
     out_option,
     paper_options,
     preflight_option,
@@ -61,8 +61,7 @@ def games() -> None:
 @click.option("--component", "-c", multiple=True, help="Build only this component (repeatable).")
 @paper_options
 @profile_option
-@click.option("--locale", type=LOCALE, default="en", show_default=True,
-              help="Language of the labels.")
+@locale_option()
 @out_option("out", "Output folder.")
 @duplex_offset_option()
 @preflight_option
